@@ -1,0 +1,211 @@
+/* gc_device.h — the backend-neutral device API: find devices, describe them,
+ * build modules from portable kernel sources, move memory, launch, time.
+ *
+ * Conventions: outputs first after the object, every fallible call returns
+ * gc_status, objects are opaque and freed by their own *_free/*_close. */
+#ifndef GC_DEVICE_H
+#define GC_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { GC_BACKEND_CUDA = 0, GC_BACKEND_OPENCL = 1, GC_BACKEND_COUNT } gc_backend_kind;
+
+/* Memory orders and scopes, as in C11/OpenCL C 2.0/SYCL 2020. The numeric values
+ * are shared with kernels (gc_dialect.h defines the same GC_ORDER_* / GC_SCOPE_*). */
+typedef enum {
+    GC_ORDER_RELAXED = 0,
+    GC_ORDER_ACQUIRE = 1,
+    GC_ORDER_RELEASE = 2,
+    GC_ORDER_ACQ_REL = 3,
+    GC_ORDER_SEQ_CST = 4,
+    GC_ORDER_COUNT
+} gc_memory_order;
+
+typedef enum {
+    GC_SCOPE_WORK_ITEM = 0,
+    GC_SCOPE_WORK_GROUP = 1,
+    GC_SCOPE_DEVICE = 2,
+    GC_SCOPE_SYSTEM = 3,
+    GC_SCOPE_COUNT
+} gc_memory_scope;
+
+const char *gc_backend_name(gc_backend_kind b);  /* "cuda", "opencl" */
+const char *gc_order_name(gc_memory_order o);     /* "relaxed", "acquire", ... */
+const char *gc_scope_name(gc_memory_scope s);     /* "work_item", "work_group", ... */
+
+/** Capabilities are data: for each scope, a bit mask of the orders supported
+ *  (bit (1u << gc_memory_order)). Tests select themselves from these tables. */
+typedef struct {
+    uint8_t atomic_orders[GC_SCOPE_COUNT]; /* orders usable with atomic operations */
+    uint8_t fence_orders[GC_SCOPE_COUNT];  /* orders usable with fences */
+    int int64_atomics;                     /* 64-bit atomic operations on global memory */
+    int sub_groups;                        /* sub-group queries available in kernels */
+    unsigned sub_group_sizes[8];           /* sizes the device may use */
+    unsigned n_sub_group_sizes;
+    int non_uniform_work_groups;           /* global size need not divide by local size */
+    int host_mapped_memory;                /* device can access host memory coherently */
+    int native_bounded_atomic_inc;         /* atomicInc/atomicDec with a bound in hardware */
+} gc_caps;
+
+int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
+int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
+
+#define GC_INFO_STR 256
+
+typedef struct {
+    char id[32];                 /* stable id: "cuda:0", "opencl:0:1" */
+    gc_backend_kind backend;
+    char name[GC_INFO_STR];
+    char vendor[GC_INFO_STR];
+    char platform[GC_INFO_STR];  /* OpenCL platform name, or "NVIDIA CUDA" */
+    char device_version[GC_INFO_STR]; /* OpenCL device version, or "compute capability 9.0" */
+    char driver_version[64];
+    char runtime_version[64];    /* CUDA driver API version / OpenCL platform version */
+    char compiler_version[GC_INFO_STR]; /* NVRTC version / OpenCL C version used */
+    char arch[64];               /* "sm_90" or the OpenCL C standard option "CL3.0" */
+    int is_gpu;
+    int is_cpu;
+    unsigned compute_units;
+    unsigned clock_mhz;
+    unsigned memory_clock_mhz;   /* 0 where unknown */
+    unsigned memory_bus_bits;    /* 0 where unknown */
+    uint64_t global_mem_bytes;
+    uint64_t local_mem_bytes;    /* per work-group (CUDA shared memory per block) */
+    uint64_t max_alloc_bytes;
+    uint64_t l2_cache_bytes;     /* 0 where unknown */
+    size_t max_work_group_size;
+    size_t max_work_item_sizes[3];
+    uint64_t max_groups[3];      /* grid limits; 0 where unbounded */
+    unsigned cc_major, cc_minor; /* CUDA compute capability; 0 on OpenCL */
+    unsigned opencl_c_major, opencl_c_minor; /* OpenCL C version used to compile */
+    gc_caps caps;
+} gc_device_info;
+
+typedef struct gc_device gc_device;
+typedef struct gc_buffer gc_buffer;
+typedef struct gc_module gc_module;
+typedef struct gc_kernel gc_kernel;
+
+/* ---- enumeration and selection ------------------------------------------------ */
+
+/** Probe every backend once (idempotent). A backend whose library is missing is
+ *  recorded as unavailable with its reason; that is not an error. */
+gc_status gc_devices_probe(void);
+/** Number of devices found across all backends. */
+size_t gc_device_count(void);
+/** Info of device i (0 <= i < gc_device_count()), or NULL. */
+const gc_device_info *gc_device_info_at(size_t i);
+/** Why a backend is unavailable ("" when available). */
+const char *gc_backend_unavailable_reason(gc_backend_kind b);
+/** Index of the default device: first CUDA GPU, else first OpenCL GPU, else the
+ *  first CPU device (PoCL). GC_ERR_NO_DEVICE where there is none. */
+gc_status gc_device_default(size_t *out_index);
+/** Select by exact id ("cuda:0", "opencl:0:1") or, failing that, by a
+ *  case-insensitive substring of the name that matches exactly one device. */
+gc_status gc_device_find(const char *id_or_name, size_t *out_index);
+
+/** Open device i for use (creates the context and queue). */
+gc_status gc_device_open(size_t index, gc_device **out);
+void gc_device_close(gc_device *dev);
+const gc_device_info *gc_device_get_info(const gc_device *dev);
+
+/* ---- memory -------------------------------------------------------------------- */
+
+typedef enum {
+    GC_MEM_DEVICE = 0,      /* ordinary device memory */
+    GC_MEM_HOST_MAPPED = 1  /* host memory the device accesses coherently (caps.host_mapped_memory) */
+} gc_mem_kind;
+
+gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out);
+void gc_buffer_free(gc_buffer *buf);
+size_t gc_buffer_size(const gc_buffer *buf);
+/** Host pointer of a GC_MEM_HOST_MAPPED buffer (NULL for device memory). */
+void *gc_buffer_host_ptr(gc_buffer *buf);
+gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
+gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes);
+/** Fill the whole buffer with a repeated byte (the canary). */
+gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte);
+
+/* ---- modules and kernels ------------------------------------------------------- */
+
+/** Build options for a module. */
+typedef struct {
+    const char *const *defines; /* "NAME=VALUE" or "NAME"; may be NULL */
+    size_t n_defines;
+    int no_cache;               /* bypass the on-disk compile cache */
+} gc_build_options;
+
+/** Build a module from an embedded kernel source (a path relative to the source
+ *  tree, e.g. "suites/atomic_fence/fence.gc"; see gc_kernel_source()). On
+ *  GC_ERR_COMPILE, *log receives the compiler's log (caller frees); *log may be
+ *  set on success too (warnings). log may be NULL. */
+gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,
+                          gc_module **out, char **log);
+/** Same, from source text given directly (named `label` in logs). */
+gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text,
+                               const gc_build_options *opt, gc_module **out, char **log);
+void gc_module_free(gc_module *mod);
+/** The device code of a module as text where the backend has one (CUDA: PTX);
+ *  NULL otherwise. Owned by the module. */
+const char *gc_module_assembly(const gc_module *mod);
+
+gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
+void gc_kernel_free(gc_kernel *k);
+
+/* ---- launches ------------------------------------------------------------------ */
+
+typedef struct {
+    unsigned dims;            /* 1..3 */
+    size_t global[3];         /* total work-items per dimension */
+    size_t local[3];          /* work-group size per dimension */
+    size_t dynamic_local_bytes; /* GC_DYNAMIC_LOCAL memory, 0 for none */
+} gc_range;
+
+typedef enum { GC_ARG_BUFFER, GC_ARG_VALUE } gc_arg_kind;
+typedef struct {
+    gc_arg_kind kind;
+    gc_buffer *buffer;   /* GC_ARG_BUFFER */
+    const void *value;   /* GC_ARG_VALUE: pointer to the bytes */
+    size_t size;         /* GC_ARG_VALUE: size in bytes (4 or 8 for scalars) */
+} gc_arg;
+
+#define GC_ARG_BUF(b) ((gc_arg){GC_ARG_BUFFER, (b), NULL, 0})
+#define GC_ARG_VAL(v) ((gc_arg){GC_ARG_VALUE, NULL, &(v), sizeof(v)})
+
+/** Launch and wait for completion. If elapsed_ms is non-NULL it receives the
+ *  device-measured time of the kernel (CUDA events / OpenCL profiling).
+ *  A global size that does not divide by the local size is a non-uniform launch:
+ *  GC_ERR_UNSUPPORTED where caps.non_uniform_work_groups is 0. */
+gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
+                           double *elapsed_ms);
+/** Launch without waiting (benchmarks time a sequence themselves). */
+gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs);
+gc_status gc_device_finish(gc_device *dev);
+
+/** Timing of a sequence of enqueued work. */
+typedef struct gc_timer gc_timer;
+gc_status gc_timer_start(gc_device *dev, gc_timer **out);
+/** Wait for everything since gc_timer_start and return the device time in ms. */
+gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
+
+/** The last driver error seen in this process: the driver's own code and text. */
+const char *gc_last_error(void);
+
+/* ---- embedded kernel sources --------------------------------------------------- */
+
+/** Text of an embedded source file ("kernels/gc_dialect.h", "suites/x/y.gc"), or NULL. */
+const char *gc_kernel_source(const char *name);
+size_t gc_kernel_source_count(void);
+const char *gc_kernel_source_name_at(size_t i);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,191 @@
+/* gc_harness.h — tests and benchmarks that prove themselves.
+ *
+ * A test is registered as a gc_test: suite, name, tags, what it needs, a time budget and
+ * setup / run / check / teardown steps. The harness
+ *   - skips it, naming the reason, when `requires` says the device lacks something;
+ *   - poisons every output buffer (gc_ctx_alloc_output) with the canary before `run`;
+ *   - follows every passing comparison (gc_check_*) with a negative control: the expected
+ *     data are mangled reversibly, the comparison must now fail, and the data are
+ *     restored; a comparison that cannot fail makes the test BROKEN;
+ *   - runs it in a child process with a timeout (TIMEOUT, CRASH instead of a hung run);
+ *   - marks it INCONCLUSIVE when it exercised its check fewer than `min_checks` times.
+ * A benchmark is a gc_test with `sample` set: it is validated once (its `check`), warmed
+ * up, then timed over many device-timed samples. */
+#ifndef GC_HARNESS_H
+#define GC_HARNESS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_device.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GC_OUTCOME_LIST(X)                                                                     \
+    X(GC_PASS, "PASS")                                                                         \
+    X(GC_FAIL, "FAIL")                                                                         \
+    X(GC_SKIP, "SKIP")                                                                         \
+    X(GC_INCONCLUSIVE, "INCONCLUSIVE")                                                         \
+    X(GC_BROKEN, "BROKEN")                                                                     \
+    X(GC_TIMEOUT, "TIMEOUT")                                                                   \
+    X(GC_CRASH, "CRASH")                                                                       \
+    X(GC_ERROR, "ERROR")
+
+typedef enum {
+#define GC_OUTCOME_ENUM_(e, s) e,
+    GC_OUTCOME_LIST(GC_OUTCOME_ENUM_)
+#undef GC_OUTCOME_ENUM_
+    GC_OUTCOME_COUNT
+} gc_outcome;
+
+const char *gc_outcome_name(gc_outcome o); /* "PASS", "FAIL", ... */
+gc_outcome gc_outcome_parse(const char *s); /* GC_OUTCOME_COUNT if unknown */
+
+typedef struct gc_test_ctx gc_test_ctx;
+typedef struct gc_test gc_test;
+
+struct gc_test {
+    const char *suite;       /* "atomic_fence" */
+    const char *name;        /* "local.release_acquire.work_group" */
+    const char *tags;        /* comma-separated, e.g. "conformance,fence" */
+    const char *description; /* one line */
+    double budget_s;         /* time budget; 0 means the default (60 s) */
+    uint64_t min_checks;     /* fewer checks exercised than this: INCONCLUSIVE (0: none) */
+    const void *param;       /* the test's own parameters (parametrized tests) */
+
+    /* NULL when the device has what the test needs, else the reason for SKIP
+     * (e.g. "no fence capability seq_cst at system scope"). May be NULL. */
+    const char *(*requires)(const gc_test *t, const gc_device_info *info);
+    gc_status (*setup)(gc_test_ctx *ctx);     /* may be NULL */
+    gc_status (*run)(gc_test_ctx *ctx);       /* launches; outputs are canary-filled first */
+    gc_status (*check)(gc_test_ctx *ctx);     /* compares with gc_check_*; for a benchmark,
+                                                the validation against known answers */
+    void (*teardown)(gc_test_ctx *ctx);       /* may be NULL; harness frees its own objects */
+
+    /* Benchmarks only: one device-timed sample. `iteration` counts from 0 (warm-ups
+     * included) so that inputs can rotate. *work is the amount of work done in the
+     * benchmark's unit, for throughput. */
+    gc_status (*sample)(gc_test_ctx *ctx, unsigned iteration, double *device_ms, double *work);
+    const char *unit;        /* throughput unit, e.g. "mul/s", "proofs/s"; NULL: none */
+    const char *baseline;    /* name of a benchmark of the same suite to report a ratio to */
+};
+
+/** Register a test or benchmark (the struct is copied; its strings must live on). */
+void gc_test_register(const gc_test *t);
+size_t gc_test_count(void);
+const gc_test *gc_test_at(size_t i);
+/** "suite.name" into buf. */
+void gc_test_full_name(const gc_test *t, char *buf, size_t len);
+/** Register every suite compiled into the library (idempotent). */
+void gc_register_all_suites(void);
+
+/* ---- inside a test -------------------------------------------------------------- */
+
+gc_device *gc_ctx_device(gc_test_ctx *ctx);
+const gc_device_info *gc_ctx_info(gc_test_ctx *ctx);
+const gc_test *gc_ctx_test(gc_test_ctx *ctx);
+/** The test's private state (set in setup, read in run/check/teardown). */
+void *gc_ctx_state(gc_test_ctx *ctx);
+void gc_ctx_set_state(gc_test_ctx *ctx, void *state);
+/** Scale factor for work sizes (1.0 default; `--scale`), for quick or thorough runs. */
+double gc_ctx_scale(gc_test_ctx *ctx);
+
+/** Seeded generator, one per test, derived from the run's --seed and the test's name
+ *  so that a test reproduces alone. */
+uint64_t gc_ctx_rand_u64(gc_test_ctx *ctx);
+uint32_t gc_ctx_rand_u32(gc_test_ctx *ctx);
+void gc_ctx_rand_bytes(gc_test_ctx *ctx, void *dst, size_t n);
+uint64_t gc_ctx_seed(gc_test_ctx *ctx);
+uint8_t gc_ctx_canary(gc_test_ctx *ctx);
+
+/** Device memory owned by the harness (freed after teardown). Outputs are filled
+ *  with the canary before `run` (and again by gc_ctx_poison_outputs()). */
+gc_status gc_ctx_alloc_output(gc_test_ctx *ctx, size_t bytes, gc_buffer **out);
+gc_status gc_ctx_alloc_input(gc_test_ctx *ctx, size_t bytes, const void *init, gc_buffer **out);
+gc_status gc_ctx_alloc(gc_test_ctx *ctx, size_t bytes, gc_mem_kind kind, gc_buffer **out);
+gc_status gc_ctx_poison_outputs(gc_test_ctx *ctx);
+/** Host memory owned by the harness (zeroed; freed after teardown). */
+void *gc_ctx_malloc(gc_test_ctx *ctx, size_t bytes);
+
+/** Build a module (owned by the harness) and get a kernel from it. A compile error
+ *  returns GC_ERR_COMPILE and the compiler log goes into the test's ERROR report. */
+gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
+                       size_t n_defines, gc_module **out);
+gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
+                        size_t n_defines, const char *kernel_name, gc_kernel **out);
+
+/* ---- checks: known answers with a mandatory negative control ----------------------
+ * Each returns 1 when the comparison passed (and its negative control failed as it
+ * must), 0 otherwise; a failure is recorded (FAIL) with the first mismatches, their
+ * indices, expected and got, and the mismatch count. Elements of `got` whose bytes
+ * all equal the canary are reported as unwritten. `expected` is mangled and restored
+ * in place, so it must be writable. */
+int gc_check_bytes(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t n);
+int gc_check_u32(gc_test_ctx *ctx, const char *label, uint32_t *expected, const uint32_t *got, size_t n);
+int gc_check_u64(gc_test_ctx *ctx, const char *label, uint64_t *expected, const uint64_t *got, size_t n);
+
+/** Element equality for user types (e.g. field elements in redundant form). */
+typedef int (*gc_eq_fn)(const void *expected, const void *got, size_t elem_size);
+/** Writes a short text form of an element (for mismatch reports). May be NULL (hex). */
+typedef void (*gc_fmt_fn)(const void *elem, size_t elem_size, char *buf, size_t len);
+int gc_check_custom(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t count,
+                    size_t elem_size, gc_eq_fn eq, gc_fmt_fn fmt);
+
+/** A property of observed data with no expected array (e.g. sub-group invariants).
+ *  `validate` returns the number of violations and writes a description of the first
+ *  into msg. The negative control: `mangle` corrupts a copy of the data in a way the
+ *  validator must detect (variant 0..n_variants-1, each must be caught). */
+typedef size_t (*gc_validate_fn)(const void *data, size_t n, const void *param, char *msg, size_t len);
+typedef void (*gc_mangle_fn)(void *data, size_t n, const void *param, unsigned variant);
+int gc_check_property(gc_test_ctx *ctx, const char *label, const void *data, size_t n, size_t elem_size,
+                      const void *param, gc_validate_fn validate, gc_mangle_fn mangle,
+                      unsigned n_variants);
+
+/** Count exercised checks (compared against the test's min_checks). */
+void gc_ctx_count_checks(gc_test_ctx *ctx, uint64_t n);
+/** A key figure of the test, shown in the table and the reports. */
+void gc_ctx_figure(gc_test_ctx *ctx, const char *name, double value, const char *unit);
+/** Record a failure that is not a comparison (e.g. a forbidden outcome observed). */
+void gc_ctx_fail(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Mark the test ERROR (e.g. generated code lacks an expected instruction). */
+void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Skip at run time with a reason (return GC_ERR_UNSUPPORTED after calling it). */
+void gc_ctx_skip(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Free-form detail, shown with -v and kept in the JSON report. */
+void gc_ctx_note(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Seconds since the test started (for tests that run until a budget is spent). */
+double gc_ctx_elapsed(gc_test_ctx *ctx);
+/** The test's budget in seconds after --timeout/--time-budget overrides. */
+double gc_ctx_budget(gc_test_ctx *ctx);
+
+/* ---- statistics (used for benchmarks, exposed for tests) ----------------------- */
+typedef struct {
+    size_t n;
+    double median, min, max, q1, q3, iqr, rel_noise; /* rel_noise = iqr / median */
+} gc_stats;
+/** Sorts a copy; quartiles by linear interpolation between order statistics. */
+void gc_stats_compute(const double *samples, size_t n, gc_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
