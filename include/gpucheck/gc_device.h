@@ -2,7 +2,7 @@
  * build modules from portable kernel sources, move memory, launch, time.
  *
  * Conventions: outputs first after the object, every fallible call returns
- * gc_status, objects are opaque and freed by their own *_free/*_close. */
+ * gc_status, objects are opaque and each has its own free or close call. */
 #ifndef GC_DEVICE_H
 #define GC_DEVICE_H
 
@@ -195,8 +195,14 @@ gc_status gc_timer_start(gc_device *dev, gc_timer **out);
 /** Wait for everything since gc_timer_start and return the device time in ms. */
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
 
-/** The last driver error seen in this process: the driver's own code and text. */
+/** The last driver error seen in this thread: the driver's own code and text. */
 const char *gc_last_error(void);
+/** Record the last error (printf-style); backends do so before returning an error. */
+void gc_set_last_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* ---- embedded kernel sources --------------------------------------------------- */
 

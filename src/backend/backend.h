@@ -77,13 +77,6 @@ typedef struct {
 extern const gc_backend_ops gc_opencl_ops;
 extern const gc_backend_ops gc_cuda_ops;
 
-/* Record the last driver error (printf-style), readable with gc_last_error(). */
-void gc_set_last_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
 /* Fill the capability table from what an OpenCL/CUDA device reports; shared
  * helpers so that the logic can be unit-tested without a device. */
 void gc_caps_from_cuda_cc(gc_caps *caps, unsigned cc_major, unsigned cc_minor);

@@ -1,0 +1,135 @@
+/* cache.c — on-disk compile cache (see cache.h for the contract). */
+#include "device/cache.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "device/sha256.h"
+
+#ifndef GC_VERSION
+#define GC_VERSION "dev"
+#endif
+
+static const char magic[8] = {'G', 'C', 'C', 'A', 'C', 'H', 'E', '1'};
+static int cache_disabled = -1; /* -1: not decided yet, read the environment */
+
+void gc_cache_set_enabled(int enabled) { cache_disabled = !enabled; }
+
+int gc_cache_enabled(void) {
+    if (cache_disabled < 0) {
+        const char *e = getenv("GC_NO_CACHE");
+        cache_disabled = e && *e && strcmp(e, "0") != 0;
+    }
+    return !cache_disabled;
+}
+
+void gc_cache_key_compute(gc_cache_key *k, const char *source, const char *const *defines, size_t n_defines,
+                          const char *backend_id) {
+    gc_sha256 s;
+    gc_sha256_init(&s);
+    /* Each part is followed by a NUL so that moving bytes between parts changes the key. */
+    gc_sha256_update(&s, "gpucheck " GC_VERSION, strlen("gpucheck " GC_VERSION) + 1);
+    gc_sha256_update(&s, backend_id, strlen(backend_id) + 1);
+    for (size_t i = 0; i < n_defines; i++) gc_sha256_update(&s, defines[i], strlen(defines[i]) + 1);
+    gc_sha256_update(&s, "\x01", 1);
+    gc_sha256_update(&s, source, strlen(source) + 1);
+    gc_sha256_final(&s, k->key);
+}
+
+int gc_cache_dir(char *buf, size_t len) {
+    const char *d = getenv("GC_CACHE_DIR");
+    int n;
+    if (d && *d) {
+        n = snprintf(buf, len, "%s", d);
+    } else if ((d = getenv("XDG_CACHE_HOME")) && *d) {
+        n = snprintf(buf, len, "%s/gpucheck", d);
+    } else if ((d = getenv("HOME")) && *d) {
+        n = snprintf(buf, len, "%s/.cache/gpucheck", d);
+    } else {
+        return 0;
+    }
+    return n > 0 && (size_t)n < len;
+}
+
+void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len) {
+    char dir[900];
+    char hex[65];
+    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", k->key[i]);
+    if (!gc_cache_dir(dir, sizeof dir)) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    snprintf(buf, len, "%s/%s.bin", dir, hex);
+}
+
+gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len) {
+    *blob = NULL;
+    *len = 0;
+    if (!gc_cache_enabled()) return GC_ERR_NOT_FOUND;
+    char path[1024];
+    gc_cache_entry_path(k, path, sizeof path);
+    if (!path[0]) return GC_ERR_NOT_FOUND;
+    FILE *f = fopen(path, "rb");
+    if (!f) return GC_ERR_NOT_FOUND;
+    gc_status st = GC_ERR_NOT_FOUND;
+    uint8_t hdr[8 + 32 + 8 + 32];
+    void *data = NULL;
+    if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr) goto out;
+    if (memcmp(hdr, magic, 8) != 0 || memcmp(hdr + 8, k->key, 32) != 0) goto out;
+    uint64_t n = 0;
+    for (int i = 0; i < 8; i++) n |= (uint64_t)hdr[40 + i] << (8 * i);
+    if (n == 0 || n > (1u << 30)) goto out;
+    data = malloc((size_t)n);
+    if (!data || fread(data, 1, (size_t)n, f) != n) goto out;
+    if (fgetc(f) != EOF) goto out; /* trailing bytes: not an entry we wrote */
+    uint8_t sum[32];
+    gc_sha256_digest(data, (size_t)n, sum);
+    if (memcmp(sum, hdr + 48, 32) != 0) goto out;
+    *blob = data;
+    *len = (size_t)n;
+    data = NULL;
+    st = GC_OK;
+out:
+    free(data);
+    fclose(f);
+    return st;
+}
+
+static int mkdir_p(const char *path) {
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return 0;
+            *p = '/';
+        }
+    }
+    return mkdir(tmp, 0755) == 0 || errno == EEXIST;
+}
+
+gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len) {
+    if (!gc_cache_enabled()) return GC_OK;
+    char dir[900], path[1024], tmp[1100];
+    if (!gc_cache_dir(dir, sizeof dir) || !mkdir_p(dir)) return GC_ERR_IO;
+    gc_cache_entry_path(k, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return GC_ERR_IO;
+    uint8_t hdr[8 + 32 + 8 + 32];
+    memcpy(hdr, magic, 8);
+    memcpy(hdr + 8, k->key, 32);
+    for (int i = 0; i < 8; i++) hdr[40 + i] = (uint8_t)((uint64_t)len >> (8 * i));
+    gc_sha256_digest(blob, len, hdr + 48);
+    int ok = fwrite(hdr, 1, sizeof hdr, f) == sizeof hdr && fwrite(blob, 1, len, f) == len;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return GC_ERR_IO;
+    }
+    return GC_OK;
+}

@@ -1,0 +1,33 @@
+/* cache.h — the on-disk compile cache.
+ *
+ * Entries are keyed by SHA-256 over everything that determines the binary: the expanded
+ * source, the defines, the backend's description of its compiler and target (arch,
+ * driver and compiler versions) and gpucheck's version. Each entry carries its key and a
+ * checksum of the blob; an entry that does not verify is treated as absent and rebuilt. */
+#ifndef GC_CACHE_H
+#define GC_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpucheck/gc_status.h"
+
+typedef struct {
+    uint8_t key[32];
+} gc_cache_key;
+
+void gc_cache_key_compute(gc_cache_key *k, const char *source, const char *const *defines, size_t n_defines,
+                          const char *backend_id);
+/** The cache directory: $GC_CACHE_DIR, else $XDG_CACHE_HOME/gpucheck, else ~/.cache/gpucheck. */
+int gc_cache_dir(char *buf, size_t len);
+/** Globally disable the cache (--no-cache, or GC_NO_CACHE=1 in the environment). */
+void gc_cache_set_enabled(int enabled);
+int gc_cache_enabled(void);
+/** GC_OK and a malloc'd blob on a verified hit; GC_ERR_NOT_FOUND on a miss or a bad entry. */
+gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len);
+/** Store atomically (temp file + rename); failures are ignored by callers (cache is optional). */
+gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len);
+/** Path of the entry file for a key (tests corrupt entries through it). */
+void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len);
+
+#endif

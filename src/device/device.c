@@ -1,0 +1,445 @@
+/* device.c — the backend-neutral device API over the backend ops tables.
+ *
+ * Devices of every available backend are listed once per process (CUDA first, then
+ * OpenCL). Objects wrap the backend's handles so that callers never see a backend. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backend/backend.h"
+#include "device/cache.h"
+#include "device/source.h"
+#include "gpucheck/gc_device.h"
+
+#define GC_MAX_DEVICES 64
+
+struct gc_device {
+    const gc_backend_ops *ops;
+    gc_bdev *bdev;
+    gc_device_info info;
+    char build_id[1024]; /* the backend's compiler/target description for cache keys */
+};
+struct gc_buffer {
+    gc_device *dev;
+    gc_bmem *mem;
+    size_t size;
+    void *host_ptr;
+};
+struct gc_module {
+    gc_device *dev;
+    gc_bmod *bmod;
+};
+struct gc_kernel {
+    gc_module *mod;
+    gc_bkern *bk;
+};
+struct gc_timer {
+    gc_device *dev;
+    gc_btimer *bt;
+};
+
+static const gc_backend_ops *const backends[GC_BACKEND_COUNT] = {&gc_cuda_ops, &gc_opencl_ops};
+
+static struct {
+    int probed;
+    gc_device_info infos[GC_MAX_DEVICES];
+    size_t ordinal[GC_MAX_DEVICES]; /* index within its backend's probe list */
+    size_t count;
+    char unavailable[GC_BACKEND_COUNT][512];
+} registry;
+
+const char *gc_backend_name(gc_backend_kind b) {
+    switch (b) {
+    case GC_BACKEND_CUDA: return "cuda";
+    case GC_BACKEND_OPENCL: return "opencl";
+    default: return "unknown";
+    }
+}
+
+const char *gc_order_name(gc_memory_order o) {
+    static const char *const names[] = {"relaxed", "acquire", "release", "acq_rel", "seq_cst"};
+    return (unsigned)o < GC_ORDER_COUNT ? names[o] : "unknown";
+}
+
+const char *gc_scope_name(gc_memory_scope s) {
+    static const char *const names[] = {"work_item", "work_group", "device", "system"};
+    return (unsigned)s < GC_SCOPE_COUNT ? names[s] : "unknown";
+}
+
+gc_status gc_devices_probe(void) {
+    if (registry.probed) return GC_OK;
+    registry.probed = 1;
+    /* GC_BACKENDS=cuda,opencl limits which drivers are loaded (the runner's child
+     * processes load only the backend of the device under test). */
+    const char *only = getenv("GC_BACKENDS");
+    for (int b = 0; b < GC_BACKEND_COUNT; b++) {
+        if (only && *only && !strstr(only, gc_backend_name((gc_backend_kind)b))) {
+            snprintf(registry.unavailable[b], sizeof registry.unavailable[b], "disabled by GC_BACKENDS=%s", only);
+            continue;
+        }
+        size_t room = GC_MAX_DEVICES - registry.count, n = 0;
+        char why[512] = "";
+        gc_status st = backends[b]->probe(registry.infos + registry.count, room, &n, why, sizeof why);
+        if (st != GC_OK) {
+            snprintf(registry.unavailable[b], sizeof registry.unavailable[b], "%s",
+                     why[0] ? why : gc_status_message(st));
+            continue;
+        }
+        if (n == 0) snprintf(registry.unavailable[b], sizeof registry.unavailable[b], "no devices");
+        for (size_t i = 0; i < n; i++) {
+            registry.infos[registry.count + i].backend = (gc_backend_kind)b;
+            registry.ordinal[registry.count + i] = i;
+        }
+        registry.count += n;
+    }
+    return GC_OK;
+}
+
+size_t gc_device_count(void) {
+    gc_devices_probe();
+    return registry.count;
+}
+
+const gc_device_info *gc_device_info_at(size_t i) {
+    gc_devices_probe();
+    return i < registry.count ? &registry.infos[i] : NULL;
+}
+
+const char *gc_backend_unavailable_reason(gc_backend_kind b) {
+    gc_devices_probe();
+    return (unsigned)b < GC_BACKEND_COUNT ? registry.unavailable[b] : "unknown backend";
+}
+
+gc_status gc_device_default(size_t *out_index) {
+    gc_devices_probe();
+    /* First CUDA GPU, else first OpenCL GPU, else the first CPU device (PoCL). */
+    for (size_t i = 0; i < registry.count; i++)
+        if (registry.infos[i].backend == GC_BACKEND_CUDA && registry.infos[i].is_gpu) return *out_index = i, GC_OK;
+    for (size_t i = 0; i < registry.count; i++)
+        if (registry.infos[i].backend == GC_BACKEND_OPENCL && registry.infos[i].is_gpu) return *out_index = i, GC_OK;
+    for (size_t i = 0; i < registry.count; i++)
+        if (registry.infos[i].is_cpu) return *out_index = i, GC_OK;
+    if (registry.count > 0) return *out_index = 0, GC_OK;
+    gc_set_last_error("no compute device found (CUDA: %s; OpenCL: %s)", registry.unavailable[GC_BACKEND_CUDA],
+                      registry.unavailable[GC_BACKEND_OPENCL]);
+    return GC_ERR_NO_DEVICE;
+}
+
+static int contains_nocase(const char *hay, const char *needle) {
+    size_t n = strlen(needle);
+    if (n == 0) return 0;
+    for (; *hay; hay++)
+        if (strncasecmp(hay, needle, n) == 0) return 1;
+    return 0;
+}
+
+gc_status gc_device_find(const char *id_or_name, size_t *out_index) {
+    gc_devices_probe();
+    if (!id_or_name || !*id_or_name) {
+        gc_set_last_error("empty device name");
+        return GC_ERR_ARGUMENT;
+    }
+    for (size_t i = 0; i < registry.count; i++)
+        if (strcmp(registry.infos[i].id, id_or_name) == 0) return *out_index = i, GC_OK;
+    size_t hits = 0, hit = 0;
+    for (size_t i = 0; i < registry.count; i++)
+        if (contains_nocase(registry.infos[i].name, id_or_name)) hits++, hit = i;
+    if (hits == 1) return *out_index = hit, GC_OK;
+    if (hits > 1) {
+        gc_set_last_error("device \"%s\" is ambiguous: %zu devices match; use an id from 'gpucheck devices'",
+                          id_or_name, hits);
+        return GC_ERR_NO_DEVICE;
+    }
+    gc_set_last_error("no device \"%s\" (see 'gpucheck devices')", id_or_name);
+    return GC_ERR_NO_DEVICE;
+}
+
+gc_status gc_device_open(size_t index, gc_device **out) {
+    *out = NULL;
+    gc_devices_probe();
+    if (index >= registry.count) {
+        gc_set_last_error("device index %zu out of range (%zu devices)", index, registry.count);
+        return GC_ERR_NO_DEVICE;
+    }
+    gc_device *d = calloc(1, sizeof *d);
+    if (!d) return GC_ERR_NO_MEMORY;
+    d->info = registry.infos[index];
+    d->ops = backends[d->info.backend];
+    gc_status st = d->ops->device_open(registry.ordinal[index], &d->info, &d->bdev);
+    if (st != GC_OK) {
+        free(d);
+        return st;
+    }
+    d->ops->build_hash_input(d->bdev, d->build_id, sizeof d->build_id);
+    *out = d;
+    return GC_OK;
+}
+
+void gc_device_close(gc_device *dev) {
+    if (!dev) return;
+    dev->ops->device_close(dev->bdev);
+    free(dev);
+}
+
+const gc_device_info *gc_device_get_info(const gc_device *dev) { return &dev->info; }
+
+/* ---- memory ---------------------------------------------------------------------- */
+
+gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out) {
+    *out = NULL;
+    if (bytes == 0) {
+        gc_set_last_error("zero-byte buffer");
+        return GC_ERR_ARGUMENT;
+    }
+    if (kind == GC_MEM_HOST_MAPPED && !dev->info.caps.host_mapped_memory) {
+        gc_set_last_error("%s has no host-mapped memory", dev->info.id);
+        return GC_ERR_UNSUPPORTED;
+    }
+    gc_buffer *b = calloc(1, sizeof *b);
+    if (!b) return GC_ERR_NO_MEMORY;
+    gc_status st = dev->ops->mem_alloc(dev->bdev, bytes, kind, &b->mem, &b->host_ptr);
+    if (st != GC_OK) {
+        free(b);
+        return st;
+    }
+    b->dev = dev;
+    b->size = bytes;
+    *out = b;
+    return GC_OK;
+}
+
+void gc_buffer_free(gc_buffer *buf) {
+    if (!buf) return;
+    buf->dev->ops->mem_free(buf->mem);
+    free(buf);
+}
+
+size_t gc_buffer_size(const gc_buffer *buf) { return buf->size; }
+void *gc_buffer_host_ptr(gc_buffer *buf) { return buf->host_ptr; }
+
+static gc_status check_range(const gc_buffer *buf, size_t offset, size_t bytes) {
+    if (offset > buf->size || bytes > buf->size - offset) {
+        gc_set_last_error("transfer of %zu bytes at offset %zu outside a %zu-byte buffer", bytes, offset,
+                          buf->size);
+        return GC_ERR_ARGUMENT;
+    }
+    return GC_OK;
+}
+
+gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes) {
+    gc_status st = check_range(buf, offset, bytes);
+    return st != GC_OK || bytes == 0 ? st : buf->dev->ops->mem_write(buf->mem, offset, src, bytes);
+}
+
+gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes) {
+    gc_status st = check_range(buf, offset, bytes);
+    return st != GC_OK || bytes == 0 ? st : buf->dev->ops->mem_read(buf->mem, offset, dst, bytes);
+}
+
+gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte) {
+    return buf->dev->ops->mem_fill(buf->mem, byte, buf->size);
+}
+
+/* ---- modules --------------------------------------------------------------------- */
+
+/* Defines the device layer adds for every build: the backend can't know them all. */
+static size_t standard_defines(const gc_device *dev, const char **out, size_t max) {
+    size_t n = 0;
+    /* OpenCL devices whose C11 atomics lack device scope (NVIDIA's OpenCL reports
+     * work-group scope only) use the 1.2 atomics, which are device-coherent. */
+    if (dev->info.backend == GC_BACKEND_OPENCL &&
+        !(dev->info.caps.atomic_orders[GC_SCOPE_DEVICE] & (1u << GC_ORDER_RELAXED)) && n < max)
+        out[n++] = "GC_CL_LEGACY_ATOMICS=1";
+    return n;
+}
+
+static gc_status build_expanded(gc_device *dev, const char *label, const char *source, const gc_build_options *opt,
+                                gc_module **out, char **log) {
+    const char *defs[72];
+    size_t nd = standard_defines(dev, defs, 8);
+    size_t user = opt ? opt->n_defines : 0;
+    if (user > 64) {
+        gc_set_last_error("too many defines (%zu, at most 64)", user);
+        return GC_ERR_ARGUMENT;
+    }
+    for (size_t i = 0; i < user; i++) defs[nd++] = opt->defines[i];
+
+    gc_cache_key key;
+    gc_cache_key_compute(&key, source, defs, nd, dev->build_id);
+    int use_cache = !(opt && opt->no_cache) && gc_cache_enabled();
+    void *blob = NULL;
+    size_t blob_len = 0;
+    gc_bmod *bm = NULL;
+    gc_status st;
+    if (use_cache && gc_cache_get(&key, &blob, &blob_len) == GC_OK) {
+        st = dev->ops->load(dev->bdev, blob, blob_len, &bm);
+        free(blob);
+        blob = NULL;
+        if (st == GC_OK) goto done;
+        /* A stale entry the driver rejects is rebuilt, never trusted. */
+    }
+    st = dev->ops->compile(dev->bdev, label, source, defs, nd, &blob, &blob_len, log);
+    if (st != GC_OK) return st;
+    st = dev->ops->load(dev->bdev, blob, blob_len, &bm);
+    if (st == GC_OK && use_cache) (void)gc_cache_put(&key, blob, blob_len);
+    free(blob);
+    if (st != GC_OK) return st;
+done:;
+    gc_module *m = calloc(1, sizeof *m);
+    if (!m) {
+        dev->ops->unload(bm);
+        return GC_ERR_NO_MEMORY;
+    }
+    m->dev = dev;
+    m->bmod = bm;
+    *out = m;
+    return GC_OK;
+}
+
+gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt, gc_module **out,
+                          char **log) {
+    *out = NULL;
+    if (log) *log = NULL;
+    char *text = NULL;
+    gc_status st = gc_source_expand(source_name, &text);
+    if (st != GC_OK) return st;
+    char *local_log = NULL;
+    st = build_expanded(dev, source_name, text, opt, out, &local_log);
+    free(text);
+    if (log) *log = local_log;
+    else free(local_log);
+    return st;
+}
+
+gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text, const gc_build_options *opt,
+                               gc_module **out, char **log) {
+    *out = NULL;
+    if (log) *log = NULL;
+    char *expanded = NULL;
+    gc_status st = gc_source_expand_text(label, text, &expanded);
+    if (st != GC_OK) return st;
+    char *local_log = NULL;
+    st = build_expanded(dev, label, expanded, opt, out, &local_log);
+    free(expanded);
+    if (log) *log = local_log;
+    else free(local_log);
+    return st;
+}
+
+void gc_module_free(gc_module *mod) {
+    if (!mod) return;
+    mod->dev->ops->unload(mod->bmod);
+    free(mod);
+}
+
+const char *gc_module_assembly(const gc_module *mod) { return mod->dev->ops->assembly(mod->bmod); }
+
+gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out) {
+    *out = NULL;
+    gc_kernel *k = calloc(1, sizeof *k);
+    if (!k) return GC_ERR_NO_MEMORY;
+    gc_status st = mod->dev->ops->kernel_get(mod->bmod, name, &k->bk);
+    if (st != GC_OK) {
+        free(k);
+        return st;
+    }
+    k->mod = mod;
+    *out = k;
+    return GC_OK;
+}
+
+void gc_kernel_free(gc_kernel *k) {
+    if (!k) return;
+    k->mod->dev->ops->kernel_free(k->bk);
+    free(k);
+}
+
+/* ---- launches -------------------------------------------------------------------- */
+
+static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, size_t nargs, int wait, double *ms) {
+    gc_device *dev = k->mod->dev;
+    if (!r || r->dims < 1 || r->dims > 3) {
+        gc_set_last_error("launch range must have 1 to 3 dimensions");
+        return GC_ERR_ARGUMENT;
+    }
+    int uniform = 1;
+    size_t wg = 1;
+    for (unsigned d = 0; d < r->dims; d++) {
+        if (r->global[d] == 0 || r->local[d] == 0) {
+            gc_set_last_error("launch dimension %u has a zero size (global %zu, local %zu)", d, r->global[d],
+                              r->local[d]);
+            return GC_ERR_ARGUMENT;
+        }
+        if (r->local[d] > dev->info.max_work_item_sizes[d]) {
+            gc_set_last_error("local size %zu in dimension %u exceeds the device's %zu", r->local[d], d,
+                              dev->info.max_work_item_sizes[d]);
+            return GC_ERR_ARGUMENT;
+        }
+        if (r->global[d] % r->local[d]) uniform = 0;
+        wg *= r->local[d];
+    }
+    if (wg > dev->info.max_work_group_size) {
+        gc_set_last_error("work-group of %zu work-items exceeds the device's %zu", wg, dev->info.max_work_group_size);
+        return GC_ERR_ARGUMENT;
+    }
+    if (!uniform && !dev->info.caps.non_uniform_work_groups) {
+        gc_set_last_error("%s does not support non-uniform work-groups", dev->info.id);
+        return GC_ERR_UNSUPPORTED;
+    }
+    if (r->dynamic_local_bytes > dev->info.local_mem_bytes) {
+        gc_set_last_error("%zu bytes of dynamic local memory exceed the device's %llu", r->dynamic_local_bytes,
+                          (unsigned long long)dev->info.local_mem_bytes);
+        return GC_ERR_ARGUMENT;
+    }
+    gc_bmem *mems[64];
+    if (nargs > 64) {
+        gc_set_last_error("too many kernel arguments (%zu, at most 64)", nargs);
+        return GC_ERR_ARGUMENT;
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        mems[i] = NULL;
+        if (args[i].kind == GC_ARG_BUFFER) {
+            if (!args[i].buffer) {
+                gc_set_last_error("kernel argument %zu is a NULL buffer", i);
+                return GC_ERR_ARGUMENT;
+            }
+            mems[i] = args[i].buffer->mem;
+        } else if (!args[i].value || args[i].size == 0) {
+            gc_set_last_error("kernel argument %zu has no value", i);
+            return GC_ERR_ARGUMENT;
+        }
+    }
+    return dev->ops->launch(k->bk, r, args, nargs, mems, wait, ms);
+}
+
+gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
+                           double *elapsed_ms) {
+    return launch(k, range, args, nargs, 1, elapsed_ms);
+}
+
+gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs) {
+    return launch(k, range, args, nargs, 0, NULL);
+}
+
+gc_status gc_device_finish(gc_device *dev) { return dev->ops->finish(dev->bdev); }
+
+gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
+    *out = NULL;
+    gc_timer *t = calloc(1, sizeof *t);
+    if (!t) return GC_ERR_NO_MEMORY;
+    gc_status st = dev->ops->timer_start(dev->bdev, &t->bt);
+    if (st != GC_OK) {
+        free(t);
+        return st;
+    }
+    t->dev = dev;
+    *out = t;
+    return GC_OK;
+}
+
+gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms) {
+    gc_status st = t->dev->ops->timer_stop(t->bt, elapsed_ms);
+    free(t);
+    return st;
+}

@@ -1,0 +1,231 @@
+/* options.c — command-line parsing: every value is validated, every unknown flag is an
+ * error; nothing is silently ignored. */
+#include "harness/options.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    gc_command cmd;
+} commands[] = {{"devices", GC_CMD_DEVICES}, {"info", GC_CMD_INFO}, {"list", GC_CMD_LIST},
+                {"run", GC_CMD_RUN},         {"bench", GC_CMD_BENCH}, {"__child", GC_CMD_CHILD},
+                {"version", GC_CMD_VERSION}};
+
+static int usage(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int usage(char *err, size_t len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return 2;
+}
+
+static int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
+    if (!s || !*s || *s == '-' || *s == '+') return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || v > max) return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_pos_double(const char *s, double max, double *out) {
+    if (!s || !*s) return 0;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !(v > 0) || v > max) return 0;
+    *out = v;
+    return 1;
+}
+
+/* Which options each command accepts (bit per command). */
+#define C(x) (1u << (x))
+#define RUNLIKE (C(GC_CMD_RUN) | C(GC_CMD_BENCH) | C(GC_CMD_CHILD))
+enum { ARG_NONE, ARG_VALUE };
+static const struct {
+    const char *flag;
+    int arg;
+    unsigned cmds;
+} flags[] = {
+    {"--device", ARG_VALUE, C(GC_CMD_INFO) | C(GC_CMD_LIST) | RUNLIKE},
+    {"--filter", ARG_VALUE, C(GC_CMD_LIST) | RUNLIKE},
+    {"--seed", ARG_VALUE, RUNLIKE},
+    {"--canary", ARG_VALUE, RUNLIKE},
+    {"--scale", ARG_VALUE, RUNLIKE},
+    {"--timeout", ARG_VALUE, RUNLIKE},
+    {"--time-budget", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--warmup", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--json", ARG_NONE, C(GC_CMD_DEVICES) | C(GC_CMD_INFO) | C(GC_CMD_LIST)},
+    {"--json", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--junit", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--csv", ARG_VALUE, C(GC_CMD_BENCH)},
+    {"--tap", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--no-fork", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--no-cache", ARG_NONE, C(GC_CMD_INFO) | RUNLIKE},
+    {"--test", ARG_VALUE, C(GC_CMD_CHILD)},
+    {"-v", ARG_NONE, 0xffffffffu},
+    {"--verbose", ARG_NONE, 0xffffffffu},
+    {"--help", ARG_NONE, 0xffffffffu},
+    {"-h", ARG_NONE, 0xffffffffu},
+};
+
+int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
+    memset(out, 0, sizeof *out);
+    gc_run_options *o = &out->run;
+    o->seed = 1;
+    o->canary = 0xAA;
+    o->scale = 1.0;
+    o->samples = 20;
+    o->warmup = 3;
+    o->argv0 = "gpucheck";
+    if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try --help");
+    int i = 1;
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        out->help = 1;
+        if (argc > 2)
+            for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+                if (strcmp(argv[2], commands[c].name) == 0) out->command = commands[c].cmd;
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        out->command = GC_CMD_VERSION;
+        return 0;
+    }
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        if (strcmp(argv[1], commands[c].name) == 0) out->command = commands[c].cmd;
+    if (out->command == GC_CMD_NONE) return usage(err, err_len, "unknown command '%s'; try --help", argv[1]);
+    o->command = argv[1];
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        int found = -1, wrong_cmd = 0;
+        /* --flag=value is accepted as well as --flag value. */
+        char name[64];
+        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        if (nlen >= sizeof name) return usage(err, err_len, "unknown option '%s'", a);
+        memcpy(name, a, nlen);
+        name[nlen] = '\0';
+        for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
+            if (strcmp(flags[f].flag, name) != 0) continue;
+            if (!(flags[f].cmds & C(out->command))) {
+                wrong_cmd = 1;
+                continue;
+            }
+            found = (int)f;
+            break;
+        }
+        if (found < 0)
+            return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
+                             : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
+        if (flags[found].arg == ARG_VALUE) {
+            if (eq) val = eq + 1;
+            else if (i + 1 < argc) val = argv[++i];
+            else return usage(err, err_len, "option '%s' needs a value", name);
+            if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
+        } else if (eq) {
+            return usage(err, err_len, "option '%s' takes no value", name);
+        }
+        unsigned long long u;
+        double d;
+        if (!strcmp(name, "--device")) out->device = val;
+        else if (!strcmp(name, "--filter")) o->filter = val;
+        else if (!strcmp(name, "--seed")) {
+            if (!parse_u64(val, ~0ull, &u)) return usage(err, err_len, "--seed needs an unsigned integer, got '%s'", val);
+            o->seed = u;
+        } else if (!strcmp(name, "--canary")) {
+            if (!parse_u64(val, 255, &u)) return usage(err, err_len, "--canary needs a byte 0..255 (e.g. 0xAA), got '%s'", val);
+            o->canary = (uint8_t)u;
+        } else if (!strcmp(name, "--scale")) {
+            if (!parse_pos_double(val, 1000, &d)) return usage(err, err_len, "--scale needs a number in (0, 1000], got '%s'", val);
+            o->scale = d;
+        } else if (!strcmp(name, "--timeout")) {
+            if (!parse_pos_double(val, 86400, &d)) return usage(err, err_len, "--timeout needs seconds in (0, 86400], got '%s'", val);
+            o->timeout_s = d;
+        } else if (!strcmp(name, "--time-budget")) {
+            if (!parse_pos_double(val, 864000, &d)) return usage(err, err_len, "--time-budget needs seconds > 0, got '%s'", val);
+            o->time_budget_s = d;
+        } else if (!strcmp(name, "--samples")) {
+            if (!parse_u64(val, 1000000, &u) || u < 1) return usage(err, err_len, "--samples needs an integer in 1..1000000, got '%s'", val);
+            o->samples = (unsigned)u;
+        } else if (!strcmp(name, "--warmup")) {
+            if (!parse_u64(val, 100000, &u)) return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s'", val);
+            o->warmup = (unsigned)u;
+        } else if (!strcmp(name, "--json")) {
+            if (val) out->json_path = val;
+            else out->json_stdout = 1;
+        } else if (!strcmp(name, "--junit")) out->junit_path = val;
+        else if (!strcmp(name, "--csv")) out->csv_path = val;
+        else if (!strcmp(name, "--tap")) out->tap = 1;
+        else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
+        else if (!strcmp(name, "--no-cache")) o->no_cache = 1;
+        else if (!strcmp(name, "--test")) out->child_test = val;
+        else if (!strcmp(name, "-v") || !strcmp(name, "--verbose")) o->verbose = 1;
+        else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
+    }
+    if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
+    return 0;
+}
+
+void gc_print_help(FILE *f, gc_command cmd) {
+    switch (cmd) {
+    case GC_CMD_DEVICES:
+        fprintf(f, "usage: gpucheck devices [--json]\n\n"
+                   "Lists every compute device of every backend with its stable id (cuda:0, opencl:P:D),\n"
+                   "marks the default, and says why an unavailable backend is unavailable.\n");
+        break;
+    case GC_CMD_INFO:
+        fprintf(f, "usage: gpucheck info [--device ID|NAME] [--json]\n\n"
+                   "Describes a device in full: versions, compute units, clocks, memory, work-group limits,\n"
+                   "sub-groups and the memory orders x scopes its atomics and fences support.\n");
+        break;
+    case GC_CMD_LIST:
+        fprintf(f, "usage: gpucheck list [--filter GLOB] [--device ID] [--json]\n\n"
+                   "Lists registered tests and benchmarks (suite.name, kind, tags, description). With\n"
+                   "--device, also says which would be skipped on that device and why.\n");
+        break;
+    case GC_CMD_RUN:
+    case GC_CMD_BENCH:
+        fprintf(f,
+                "usage: gpucheck %s [options]\n\n"
+                "  --device ID|NAME   device to use (default: first CUDA GPU, else first OpenCL GPU, else PoCL CPU)\n"
+                "  --filter GLOB      select by 'suite.name' or suite, e.g. 'atomic_fence*'\n"
+                "  --seed N           seed of every random input (default 1); printed in every report\n"
+                "  --canary BYTE      output poison byte (default 0xAA)\n"
+                "  --scale F          multiply work sizes by F (default 1)\n"
+                "  --timeout S        per-test time limit, overriding each test's budget\n"
+                "  --time-budget S    stop starting new tests after S seconds (the rest SKIP)\n"
+                "%s"
+                "  --json FILE        JSON report ('-' for stdout)\n"
+                "  --junit FILE       JUnit XML report\n"
+                "  --tap              TAP 14 on stdout instead of the table\n"
+                "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
+                "  --no-cache         bypass the compile cache\n"
+                "  -v, --verbose      show each test's details\n\n"
+                "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
+                "TIMEOUT, CRASH, ERROR), 2 usage or set-up error.\n",
+                cmd == GC_CMD_RUN ? "run" : "bench",
+                cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default 20)\n"
+                                      "  --warmup N         untimed warm-up samples (default 3)\n"
+                                      "  --csv FILE         benchmark table as CSV\n"
+                                    : "");
+        break;
+    default:
+        fprintf(f, "usage: gpucheck COMMAND [options]\n\n"
+                   "Commands:\n"
+                   "  devices   list compute devices (CUDA and OpenCL)\n"
+                   "  info      describe a device in full\n"
+                   "  list      list tests and benchmarks\n"
+                   "  run       run tests\n"
+                   "  bench     run benchmarks\n\n"
+                   "'gpucheck COMMAND --help' describes a command's options.\n"
+                   "Exit status: 0 success, 1 a test failed, 2 usage or set-up error.\n");
+    }
+}

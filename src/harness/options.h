@@ -1,0 +1,39 @@
+/* options.h — the command line of gpucheck, parsed into run options. Kept in the
+ * library so that the parser is unit-tested like everything else. */
+#ifndef GC_OPTIONS_H
+#define GC_OPTIONS_H
+
+#include <stdio.h>
+
+#include "harness/result.h"
+
+typedef enum {
+    GC_CMD_NONE,
+    GC_CMD_DEVICES,
+    GC_CMD_INFO,
+    GC_CMD_LIST,
+    GC_CMD_RUN,
+    GC_CMD_BENCH,
+    GC_CMD_CHILD, /* hidden: one isolated test, result on fd 3 */
+    GC_CMD_VERSION
+} gc_command;
+
+typedef struct {
+    gc_command command;
+    gc_run_options run;
+    const char *device;     /* --device as given; NULL: the default device */
+    const char *json_path;  /* run/bench: --json FILE */
+    const char *junit_path;
+    const char *csv_path;
+    int json_stdout;        /* devices/info/list: --json */
+    int tap;
+    int help;
+    const char *child_test; /* __child --test NAME */
+} gc_cli_args;
+
+/** Parse argv. Returns 0 on success, 2 on a usage error with a message in err. */
+int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len);
+/** Help text for a command (GC_CMD_NONE: the overview). */
+void gc_print_help(FILE *f, gc_command cmd);
+
+#endif

@@ -1,0 +1,71 @@
+/* outcome.c — outcome names and result bookkeeping. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/result.h"
+
+static const char *const outcome_names[] = {
+#define GC_OUTCOME_NAME_(e, s) s,
+    GC_OUTCOME_LIST(GC_OUTCOME_NAME_)
+#undef GC_OUTCOME_NAME_
+};
+
+const char *gc_outcome_name(gc_outcome o) {
+    return (unsigned)o < GC_OUTCOME_COUNT ? outcome_names[o] : "UNKNOWN";
+}
+
+gc_outcome gc_outcome_parse(const char *s) {
+    for (int i = 0; i < GC_OUTCOME_COUNT; i++)
+        if (strcmp(s, outcome_names[i]) == 0) return (gc_outcome)i;
+    return GC_OUTCOME_COUNT;
+}
+
+void gc_result_free(gc_result *r) {
+    free(r->log);
+    free(r->samples_ms);
+    r->log = NULL;
+    r->samples_ms = NULL;
+}
+
+void gc_result_log(gc_result *r, const char *fmt, ...) {
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    size_t add = strlen(line), old = r->log ? strlen(r->log) : 0;
+    if (old > (1u << 20)) return; /* keep logs bounded */
+    char *p = realloc(r->log, old + add + 2);
+    if (!p) return;
+    memcpy(p + old, line, add);
+    p[old + add] = '\n';
+    p[old + add + 1] = '\0';
+    r->log = p;
+}
+
+void gc_result_add_figure(gc_result *r, const char *name, double value, const char *unit) {
+    for (unsigned i = 0; i < r->n_figures; i++)
+        if (strcmp(r->figures[i].name, name) == 0) {
+            r->figures[i].value = value;
+            return;
+        }
+    if (r->n_figures == GC_MAX_FIGURES) return;
+    gc_figure *f = &r->figures[r->n_figures++];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->value = value;
+    snprintf(f->unit, sizeof f->unit, "%s", unit ? unit : "");
+}
+
+void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]) {
+    memset(counts, 0, sizeof(size_t) * GC_OUTCOME_COUNT);
+    for (size_t i = 0; i < rep->n; i++) counts[rep->results[i].outcome]++;
+}
+
+int gc_report_passed(const gc_run_report *rep) {
+    for (size_t i = 0; i < rep->n; i++)
+        if (rep->results[i].outcome != GC_PASS && rep->results[i].outcome != GC_SKIP) return 0;
+    return 1;
+}

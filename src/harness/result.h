@@ -1,0 +1,80 @@
+/* result.h — what a test or benchmark run produced; reports read only this. */
+#ifndef GC_RESULT_H
+#define GC_RESULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpucheck/gc_harness.h"
+
+typedef struct {
+    char name[64];
+    double value;
+    char unit[32];
+} gc_figure;
+
+#define GC_MAX_FIGURES 48
+
+typedef struct {
+    const gc_test *test;
+    char full_name[192];
+    int is_bench;
+    gc_outcome outcome;
+    char reason[1024];   /* skip reason, failure summary, error message */
+    char *log;           /* details: mismatches, compiler log, notes, child output (malloc'd) */
+    double seconds;      /* wall time of the whole test */
+    uint64_t checks;     /* checks exercised */
+    gc_figure figures[GC_MAX_FIGURES];
+    unsigned n_figures;
+    /* benchmarks */
+    double *samples_ms;  /* malloc'd */
+    unsigned n_samples;
+    double work;         /* work per sample, in the test's unit */
+    gc_stats stats;
+    double ratio_to_baseline; /* median / baseline's median; 0 when none */
+} gc_result;
+
+void gc_result_free(gc_result *r);
+/** Append a line to r->log. */
+void gc_result_log(gc_result *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void gc_result_add_figure(gc_result *r, const char *name, double value, const char *unit);
+
+/* Serialization between the child process that ran the test and the runner. */
+int gc_result_write(int fd, const gc_result *r);
+int gc_result_read(const char *text, gc_result *r);
+
+/** Whole-run parameters, recorded in every report. */
+typedef struct {
+    const char *command;     /* "run" or "bench" */
+    const char *filter;      /* NULL: all */
+    uint64_t seed;
+    uint8_t canary;
+    double scale;
+    double timeout_s;        /* 0: each test's own budget */
+    double time_budget_s;    /* 0: none */
+    unsigned samples, warmup;
+    int no_fork, verbose, no_cache;
+    const char *device_id;
+    size_t device_index;
+    const char *self_exe;    /* re-executed for each isolated test */
+    const char *argv0;       /* for reproduction command lines */
+} gc_run_options;
+
+typedef struct {
+    const gc_run_options *opt;
+    const gc_device_info *device;
+    gc_result *results;
+    size_t n;
+    double seconds;
+    char started_at[32]; /* ISO 8601 UTC */
+} gc_run_report;
+
+/** Counts by outcome and whether the run passed (only PASS and SKIP are acceptable). */
+void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]);
+int gc_report_passed(const gc_run_report *rep);
+
+#endif

@@ -1,0 +1,19 @@
+/* runner.h — running selected tests: isolated in child processes with timeouts, or in
+ * this process (--no-fork). */
+#ifndef GC_RUNNER_H
+#define GC_RUNNER_H
+
+#include "harness/result.h"
+
+/** Does the test's full name match the glob (NULL or "" matches all)? Benchmarks are
+ *  selected by `gpucheck bench`, tests by `gpucheck run`. */
+int gc_test_selected(const gc_test *t, const char *glob, int bench);
+/** Run one test in this process on an open device. */
+void gc_run_one_inprocess(const gc_test *t, gc_device *dev, const gc_run_options *opt, gc_result *r);
+/** Run every selected test; rep->results is malloc'd (free with gc_run_report_free). */
+gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep);
+void gc_run_report_free(gc_run_report *rep);
+/** The hidden child command: run the named test and write its result to fd 3. */
+int gc_child_main(const gc_run_options *opt, const char *full_name);
+
+#endif

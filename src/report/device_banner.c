@@ -1,0 +1,119 @@
+/* device_banner.c — a device described in full, as text and as JSON. */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/report.h"
+
+static void orders_text(uint8_t mask, char *buf, size_t len) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < GC_ORDER_COUNT; i++)
+        if (mask & (1u << i)) o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? "," : "", gc_order_name((gc_memory_order)i));
+    if (!o) snprintf(buf, len, "-");
+}
+
+void gc_device_banner(FILE *f, const gc_device_info *d) {
+    fprintf(f, "Device %s: %s\n", d->id, d->name);
+    fprintf(f, "  backend            %s (%s)\n", gc_backend_name(d->backend), d->platform);
+    fprintf(f, "  vendor             %s\n", d->vendor);
+    fprintf(f, "  type               %s\n", d->is_gpu ? "GPU" : d->is_cpu ? "CPU" : "other");
+    fprintf(f, "  version            %s\n", d->device_version);
+    fprintf(f, "  driver             %s\n", d->driver_version);
+    fprintf(f, "  runtime            %s\n", d->runtime_version);
+    fprintf(f, "  compiler           %s\n", d->compiler_version);
+    fprintf(f, "  target             %s\n", d->arch);
+    if (d->cc_major) fprintf(f, "  compute capability %u.%u\n", d->cc_major, d->cc_minor);
+    fprintf(f, "  compute units      %u\n", d->compute_units);
+    fprintf(f, "  clock              %u MHz\n", d->clock_mhz);
+    if (d->memory_clock_mhz) fprintf(f, "  memory clock       %u MHz, %u-bit bus\n", d->memory_clock_mhz, d->memory_bus_bits);
+    fprintf(f, "  global memory      %.2f GiB (max allocation %.2f GiB)\n", (double)d->global_mem_bytes / (1u << 30),
+            (double)d->max_alloc_bytes / (1u << 30));
+    if (d->l2_cache_bytes) fprintf(f, "  L2 cache           %.1f MiB\n", (double)d->l2_cache_bytes / (1u << 20));
+    fprintf(f, "  local memory       %llu KiB per work-group\n", (unsigned long long)d->local_mem_bytes / 1024);
+    fprintf(f, "  max work-group     %zu (per dimension %zu x %zu x %zu)\n", d->max_work_group_size,
+            d->max_work_item_sizes[0], d->max_work_item_sizes[1], d->max_work_item_sizes[2]);
+    if (d->max_groups[0])
+        fprintf(f, "  max groups         %llu x %llu x %llu\n", (unsigned long long)d->max_groups[0],
+                (unsigned long long)d->max_groups[1], (unsigned long long)d->max_groups[2]);
+    fprintf(f, "  sub-groups         ");
+    if (!d->caps.sub_groups) fprintf(f, "none");
+    for (unsigned i = 0; i < d->caps.n_sub_group_sizes; i++) fprintf(f, "%s%u", i ? ", " : "sizes ", d->caps.sub_group_sizes[i]);
+    fprintf(f, "\n");
+    fprintf(f, "  64-bit atomics     %s\n", d->caps.int64_atomics ? "yes" : "no");
+    fprintf(f, "  non-uniform groups %s\n", d->caps.non_uniform_work_groups ? "yes" : "no");
+    fprintf(f, "  host-mapped memory %s\n", d->caps.host_mapped_memory ? "yes" : "no");
+    fprintf(f, "  memory orders by scope (atomics | fences):\n");
+    for (int s = 0; s < GC_SCOPE_COUNT; s++) {
+        char a[80], b[80];
+        orders_text(d->caps.atomic_orders[s], a, sizeof a);
+        orders_text(d->caps.fence_orders[s], b, sizeof b);
+        fprintf(f, "    %-11s %-40s | %s\n", gc_scope_name((gc_memory_scope)s), a, b);
+    }
+}
+
+void gc_json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c == '\t') fputs("\\t", f);
+        else if (c == '\r') fputs("\\r", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_orders(FILE *f, const uint8_t masks[GC_SCOPE_COUNT]) {
+    fputc('{', f);
+    for (int s = 0; s < GC_SCOPE_COUNT; s++) {
+        fprintf(f, "%s\"%s\":[", s ? "," : "", gc_scope_name((gc_memory_scope)s));
+        int first = 1;
+        for (int o = 0; o < GC_ORDER_COUNT; o++)
+            if (masks[s] & (1u << o)) fprintf(f, "%s\"%s\"", first ? "" : ",", gc_order_name((gc_memory_order)o)), first = 0;
+        fputc(']', f);
+    }
+    fputc('}', f);
+}
+
+void gc_device_json(FILE *f, const gc_device_info *d) {
+    fprintf(f, "{\"id\":");
+    gc_json_string(f, d->id);
+    fprintf(f, ",\"backend\":\"%s\",\"name\":", gc_backend_name(d->backend));
+    gc_json_string(f, d->name);
+    fprintf(f, ",\"vendor\":");
+    gc_json_string(f, d->vendor);
+    fprintf(f, ",\"platform\":");
+    gc_json_string(f, d->platform);
+    fprintf(f, ",\"type\":\"%s\",\"device_version\":", d->is_gpu ? "gpu" : d->is_cpu ? "cpu" : "other");
+    gc_json_string(f, d->device_version);
+    fprintf(f, ",\"driver_version\":");
+    gc_json_string(f, d->driver_version);
+    fprintf(f, ",\"runtime_version\":");
+    gc_json_string(f, d->runtime_version);
+    fprintf(f, ",\"compiler_version\":");
+    gc_json_string(f, d->compiler_version);
+    fprintf(f, ",\"arch\":");
+    gc_json_string(f, d->arch);
+    fprintf(f,
+            ",\"compute_capability\":\"%u.%u\",\"compute_units\":%u,\"clock_mhz\":%u,\"memory_clock_mhz\":%u,"
+            "\"memory_bus_bits\":%u,\"global_mem_bytes\":%llu,\"max_alloc_bytes\":%llu,\"local_mem_bytes\":%llu,"
+            "\"l2_cache_bytes\":%llu,\"max_work_group_size\":%zu,\"max_work_item_sizes\":[%zu,%zu,%zu],"
+            "\"max_groups\":[%llu,%llu,%llu]",
+            d->cc_major, d->cc_minor, d->compute_units, d->clock_mhz, d->memory_clock_mhz, d->memory_bus_bits,
+            (unsigned long long)d->global_mem_bytes, (unsigned long long)d->max_alloc_bytes,
+            (unsigned long long)d->local_mem_bytes, (unsigned long long)d->l2_cache_bytes, d->max_work_group_size,
+            d->max_work_item_sizes[0], d->max_work_item_sizes[1], d->max_work_item_sizes[2],
+            (unsigned long long)d->max_groups[0], (unsigned long long)d->max_groups[1],
+            (unsigned long long)d->max_groups[2]);
+    fprintf(f, ",\"sub_groups\":%s,\"sub_group_sizes\":[", d->caps.sub_groups ? "true" : "false");
+    for (unsigned i = 0; i < d->caps.n_sub_group_sizes; i++) fprintf(f, "%s%u", i ? "," : "", d->caps.sub_group_sizes[i]);
+    fprintf(f, "],\"int64_atomics\":%s,\"non_uniform_work_groups\":%s,\"host_mapped_memory\":%s,\"atomic_orders\":",
+            d->caps.int64_atomics ? "true" : "false", d->caps.non_uniform_work_groups ? "true" : "false",
+            d->caps.host_mapped_memory ? "true" : "false");
+    json_orders(f, d->caps.atomic_orders);
+    fprintf(f, ",\"fence_orders\":");
+    json_orders(f, d->caps.fence_orders);
+    fputc('}', f);
+}
