@@ -84,5 +84,10 @@ void gc_caps_from_cuda_cc(gc_caps *caps, unsigned cc_major, unsigned cc_minor);
  * have_30 = 0 for an OpenCL 1.2/2.x device to get the documented fallbacks. */
 void gc_caps_from_opencl(gc_caps *caps, int have_30, uint64_t atomic_mem_caps,
                          uint64_t atomic_fence_caps, unsigned opencl_c_major);
+/* 1 where kernels for this OpenCL device must use the OpenCL 1.2 atomic built-ins
+ * (the backend then compiles with -DGC_CL_LEGACY_ATOMICS): OpenCL C 1.x, or a 3.0
+ * device whose C11 atomics lack device scope. gc_caps_from_opencl() then fills the
+ * 1.2 tables, so the capabilities describe the code that actually runs. */
+int gc_caps_opencl_legacy_atomics(int have_30, uint64_t atomic_mem_caps, unsigned opencl_c_major);
 
 #endif
