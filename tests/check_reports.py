@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""The JSON, JUnit XML and TAP reports parse with real parsers and agree with the console.
+
+usage: check_reports.py GPUCHECK ARGS...   (ARGS select the tests, e.g. run --filter ...)"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+
+def main():
+    exe, args = sys.argv[1], sys.argv[2:]
+    with tempfile.TemporaryDirectory() as tmp:
+        jpath, xpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml")
+        console = subprocess.run([exe] + args + ["--json", jpath, "--junit", xpath], capture_output=True, text=True)
+        tap = subprocess.run([exe] + args + ["--tap"], capture_output=True, text=True)
+        data = json.load(open(jpath))
+        junit = ET.parse(xpath).getroot()
+
+    errors = []
+    last = console.stdout.strip().splitlines()[-1]
+    m = re.fullmatch(r"(\d+) passed, (\d+) failed, (\d+) skipped", last)
+    if not m:
+        errors.append(f"console's last line is not the summary: {last!r}")
+        m = re.match(r"()()()", "")
+    passed, failed, skipped = (int(x) if x else -1 for x in m.groups())
+    s = data["summary"]
+    if (s["passed"], s["failed"], s["skipped"]) != (passed, failed, skipped):
+        errors.append(f"JSON summary {s} disagrees with console {last!r}")
+    outcomes = [r["outcome"] for r in data["results"]]
+    if outcomes.count("PASS") != passed or outcomes.count("SKIP") != skipped:
+        errors.append("JSON results disagree with the console counts")
+    if data["seed"] is None or "device" not in data or not data["device"].get("id"):
+        errors.append("JSON lacks the seed or the device")
+
+    suite = junit.find("testsuite")
+    cases = suite.findall("testcase")
+    if len(cases) != len(data["results"]):
+        errors.append(f"JUnit has {len(cases)} cases, JSON {len(data['results'])}")
+    j_skipped = sum(1 for c in cases if c.find("skipped") is not None)
+    j_bad = sum(1 for c in cases if c.find("failure") is not None or c.find("error") is not None)
+    if (j_skipped, j_bad) != (skipped, failed):
+        errors.append(f"JUnit skipped/failed {j_skipped}/{j_bad} vs console {skipped}/{failed}")
+    if int(junit.get("tests")) != len(cases):
+        errors.append("JUnit tests attribute is wrong")
+
+    lines = tap.stdout.splitlines()
+    if lines[:1] != ["TAP version 14"]:
+        errors.append("TAP does not start with 'TAP version 14'")
+    plan = [l for l in lines if re.fullmatch(r"1\.\.\d+", l)]
+    points = [l for l in lines if re.match(r"(not )?ok \d+ - ", l)]
+    if not plan or int(plan[0][3:]) != len(points):
+        errors.append("TAP plan does not match its test points")
+    t_ok = sum(1 for l in points if l.startswith("ok ") and "# SKIP" not in l)
+    t_skip = sum(1 for l in points if "# SKIP" in l)
+    t_bad = sum(1 for l in points if l.startswith("not ok"))
+    if (t_ok, t_skip, t_bad) != (passed, skipped, failed):
+        errors.append(f"TAP ok/skip/not-ok {t_ok}/{t_skip}/{t_bad} vs console {passed}/{skipped}/{failed}")
+    if tap.returncode != console.returncode:
+        errors.append("exit status differs between --tap and the console run")
+
+    for e in errors:
+        print("FAIL:", e)
+    print(f"console: {last}; JSON, JUnit ({len(cases)} cases) and TAP ({len(points)} points) agree" if not errors else "")
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()

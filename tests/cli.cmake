@@ -1,0 +1,28 @@
+# The command line through CTest: reports parse and agree, bad input is exit 2 with a
+# message, and a missing driver library makes its backend unavailable, not a failure.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+
+add_test(NAME reports_agree
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_reports.py $<TARGET_FILE:gpucheck-cli>
+                 run --filter "harness_selftest.*")
+
+add_test(NAME cli_unknown_device_exit2 COMMAND sh -c "$0 info --device no-such-device-xyz; test $? -eq 2"
+         $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME cli_unknown_flag_exit2 COMMAND sh -c "$0 run --frobnicate 2>&1 | grep -q 'unknown option'; \
+         $0 run --frobnicate; test $? -eq 2" $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME cli_bad_value_exit2 COMMAND sh -c "$0 bench --samples zero; test $? -eq 2" $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME cli_no_match_exit2 COMMAND sh -c "$0 run --filter 'no-such-suite*'; test $? -eq 2"
+         $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME cli_help COMMAND sh -c "for c in devices info list run bench; do $0 $c --help | grep -q usage || exit 1; done"
+         $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME cli_info_json COMMAND sh -c "$0 info --json | ${Python3_EXECUTABLE} -c 'import json,sys; d=json.load(sys.stdin); assert d[\"id\"] and d[\"fence_orders\"]'"
+         $<TARGET_FILE:gpucheck-cli>)
+
+# Backend absence: with the OpenCL library unloadable, OpenCL is reported unavailable and
+# the command still succeeds; the same for CUDA.
+add_test(NAME backend_absent_opencl
+         COMMAND sh -c "GC_OPENCL_LIBRARY=/nonexistent/libOpenCL.so.1 $0 devices | grep -q '^opencl: unavailable'"
+         $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME backend_absent_cuda
+         COMMAND sh -c "GC_CUDA_LIBRARY=/nonexistent/libcuda.so.1 $0 devices | grep -q '^cuda: unavailable'"
+         $<TARGET_FILE:gpucheck-cli>)

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Runs gpucheck and asserts the outcome of each named test in its JSON report.
+
+usage: expect_outcome.py GPUCHECK EXIT_CODE NAME=OUTCOME[|OUTCOME] ... -- ARGS...
+
+The JSON report is parsed with Python's json module; the exit status must match, and
+every NAME must have one of the allowed outcomes. Used by tests/harness_selftest.cmake to
+show that each guard of the harness turns misbehaviour into the right outcome."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    exe, want_exit = sys.argv[1], int(sys.argv[2])
+    sep = sys.argv.index("--")
+    expectations = dict(e.split("=", 1) for e in sys.argv[3:sep])
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.json")
+        cmd = [exe] + sys.argv[sep + 1:] + ["--json", report]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        print(proc.stdout)
+        print(proc.stderr, file=sys.stderr)
+        ok = True
+        if proc.returncode != want_exit:
+            print(f"FAIL: exit status {proc.returncode}, expected {want_exit}")
+            ok = False
+        with open(report) as f:
+            data = json.load(f)
+        got = {r["name"]: r for r in data["results"]}
+        for name, allowed in expectations.items():
+            r = got.get(name)
+            if r is None:
+                print(f"FAIL: {name} not in the report")
+                ok = False
+            elif r["outcome"] not in allowed.split("|"):
+                print(f"FAIL: {name} is {r['outcome']} ({r['reason']}), expected {allowed}")
+                ok = False
+            else:
+                print(f"ok: {name} is {r['outcome']}: {r['reason']}")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+# Each guard of the harness, shown working on the default device: the self-test must
+# come out with the outcome it is for, and the run must exit 1 (nothing here passes).
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(GC_EXPECT ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli>)
+
+foreach(pair
+    "canary_unwritten=FAIL"
+    "comparator_always_equal=BROKEN"
+    "spin_forever=TIMEOUT"
+    "wild_write=CRASH|ERROR"
+    "too_few_checks=INCONCLUSIVE")
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 name)
+  add_test(NAME harness_selftest.${name}
+           COMMAND ${GC_EXPECT} 1 "harness_selftest.${pair}" -- run --filter harness_selftest.${name})
+endforeach()
+# A skip is not a failure: exit 0, outcome SKIP with the reason.
+add_test(NAME harness_selftest.missing_capability
+         COMMAND ${GC_EXPECT} 0 "harness_selftest.missing_capability=SKIP"
+                 -- run --filter harness_selftest.missing_capability)
+# A timeout does not stop the run: the tests after the spinning one still run.
+add_test(NAME harness_selftest.run_goes_on_after_timeout
+         COMMAND ${GC_EXPECT} 1 "harness_selftest.spin_forever=TIMEOUT"
+                 "harness_selftest.wild_write=CRASH|ERROR" "harness_selftest.too_few_checks=INCONCLUSIVE"
+                 -- run --filter "harness_selftest.*")
+# The device round trips pass on the default device.
+add_test(NAME device_roundtrips
+         COMMAND ${GC_EXPECT} 0 "device.vector_add=PASS" "device.ids_3d=PASS" "device.atomic_tickets=PASS"
+                 "device.dynamic_local=PASS" "device.mul_hi64=PASS" "device.compile_error=PASS"
+                 -- run --filter "device.*")

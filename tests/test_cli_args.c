@@ -1,0 +1,47 @@
+/* test_cli_args.c — the command-line parser: good input parses, bad input is a usage
+ * error (exit status 2) with a message naming the problem. */
+#include <string.h>
+
+#include "harness/options.h"
+#include "unit.h"
+
+static int parse(gc_cli_args *a, char *err, int argc, char **argv) {
+    return gc_parse_args(argc, argv, a, err, 512);
+}
+
+#define ARGV(...) ((char *[]){"gpucheck", __VA_ARGS__, NULL})
+#define ARGC(...) ((int)(sizeof((char *[]){"gpucheck", __VA_ARGS__}) / sizeof(char *)))
+#define PARSE(...) parse(&a, err, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
+
+int main(void) {
+    gc_cli_args a;
+    char err[512];
+
+    CHECK(PARSE("run") == 0 && a.command == GC_CMD_RUN && a.run.seed == 1 && a.run.canary == 0xAA);
+    CHECK(PARSE("run", "--seed", "42", "--filter", "device.*", "--canary", "0x55") == 0);
+    CHECK(a.run.seed == 42 && strcmp(a.run.filter, "device.*") == 0 && a.run.canary == 0x55);
+    CHECK(PARSE("bench", "--samples=50", "--warmup", "0", "--csv", "out.csv") == 0);
+    CHECK(a.run.samples == 50 && a.run.warmup == 0 && strcmp(a.csv_path, "out.csv") == 0);
+    CHECK(PARSE("info", "--json") == 0 && a.json_stdout == 1);
+    CHECK(PARSE("run", "--json", "r.json", "--junit", "r.xml", "--tap") == 0 && a.tap &&
+          strcmp(a.json_path, "r.json") == 0);
+    CHECK(PARSE("run", "--timeout", "2.5", "--time-budget", "60") == 0 && a.run.timeout_s == 2.5);
+    CHECK(PARSE("devices", "--help") == 0 && a.help);
+
+    /* Errors: each must be a usage error with a message. */
+    CHECK(PARSE("frobnicate") == 2 && strstr(err, "unknown command"));
+    CHECK(PARSE("run", "--bogus") == 2 && strstr(err, "unknown option"));
+    CHECK(PARSE("run", "--seed") == 2 && strstr(err, "needs a value"));
+    CHECK(PARSE("run", "--seed", "-1") == 2 && strstr(err, "--seed"));
+    CHECK(PARSE("run", "--seed", "12abc") == 2);
+    CHECK(PARSE("run", "--canary", "256") == 2 && strstr(err, "--canary"));
+    CHECK(PARSE("bench", "--samples", "0") == 2);
+    CHECK(PARSE("run", "--timeout", "0") == 2);
+    CHECK(PARSE("run", "--timeout", "nan") == 2);
+    CHECK(PARSE("run", "--samples", "5") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("devices", "--filter", "x") == 2);
+    CHECK(PARSE("run", "--tap=1") == 2 && strstr(err, "takes no value"));
+    CHECK(PARSE("run", "--device", "") == 2);
+    CHECK(gc_parse_args(1, ARGV("x"), &a, err, sizeof err) == 2 && strstr(err, "missing command"));
+    return UNIT_DONE();
+}

@@ -1,0 +1,23 @@
+/* unit.h — the smallest useful host unit-test support: CHECK counts failures and names
+ * the line; a test program returns non-zero when any check failed. */
+#ifndef GC_UNIT_H
+#define GC_UNIT_H
+
+#include <stdio.h>
+
+static int unit_failures;
+static int unit_checks;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        unit_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            unit_failures++;                                                                       \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
+    } while (0)
+
+#define UNIT_DONE()                                                                                \
+    (printf("%d checks, %d failed\n", unit_checks, unit_failures), unit_failures ? 1 : 0)
+
+#endif
