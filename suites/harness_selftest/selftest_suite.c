@@ -4,6 +4,7 @@
  * capability (SKIP), too few checks exercised (INCONCLUSIVE). They are tagged `manual`,
  * so `gpucheck run` leaves them out unless --filter names them; tests/harness_selftest.cmake
  * runs each and asserts its outcome. */
+#include <stdio.h>
 #include <string.h>
 
 #include "gpucheck/gc_harness.h"
