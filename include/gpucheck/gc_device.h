@@ -78,6 +78,9 @@ typedef struct {
     unsigned memory_bus_bits;    /* 0 where unknown */
     uint64_t global_mem_bytes;
     uint64_t local_mem_bytes;    /* per work-group (CUDA shared memory per block) */
+    uint64_t local_mem_optin_bytes; /* CUDA: dynamic shared memory a launch may use per block
+                                    (the backend opts in above 48 KiB; 227 KiB on H100);
+                                    0 on OpenCL, where local_mem_bytes is the limit */
     uint64_t max_alloc_bytes;
     uint64_t l2_cache_bytes;     /* 0 where unknown */
     size_t max_work_group_size;

@@ -387,9 +387,10 @@ static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, siz
         gc_set_last_error("%s does not support non-uniform work-groups", dev->info.id);
         return GC_ERR_UNSUPPORTED;
     }
-    if (r->dynamic_local_bytes > dev->info.local_mem_bytes) {
+    uint64_t local_limit = dev->info.local_mem_optin_bytes ? dev->info.local_mem_optin_bytes : dev->info.local_mem_bytes;
+    if (r->dynamic_local_bytes > local_limit) {
         gc_set_last_error("%zu bytes of dynamic local memory exceed the device's %llu", r->dynamic_local_bytes,
-                          (unsigned long long)dev->info.local_mem_bytes);
+                          (unsigned long long)local_limit);
         return GC_ERR_ARGUMENT;
     }
     gc_bmem *mems[64];
