@@ -81,6 +81,10 @@ const gc_test *gc_test_at(size_t i);
 void gc_test_full_name(const gc_test *t, char *buf, size_t len);
 /** Register every suite compiled into the library (idempotent). */
 void gc_register_all_suites(void);
+/** The gpucheck command line (devices, info, list, run, bench) over every registered
+ *  test: the built-in suites plus whatever the caller registered before. Returns the
+ *  exit status: 0 passed or skipped, 1 a test failed, 2 usage or set-up error. */
+int gc_main(int argc, char **argv);
 
 /* ---- inside a test -------------------------------------------------------------- */
 

@@ -1,0 +1,202 @@
+/* cli.c — the gpucheck command line (devices | info | list | run | bench) as a library
+ * function, so that a user's program that registers its own tests gets the same command
+ * line by calling gc_main(). Exit status: 0 everything passed or skipped, 1 a test
+ * failed, 2 usage or set-up error. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "device/cache.h"
+#include "gpucheck/gc_harness.h"
+#include "harness/options.h"
+#include "harness/runner.h"
+#include "report/report.h"
+
+#define EXIT_FAILED 1
+#define EXIT_USAGE 2
+
+static int select_device(const char *want, size_t *index) {
+    gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
+    if (st != GC_OK) {
+        fprintf(stderr, "gpucheck: %s\n", gc_last_error());
+        if (!want)
+            fprintf(stderr, "gpucheck: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a "
+                            "CUDA driver\n");
+        return 0;
+    }
+    return 1;
+}
+
+static int cmd_devices(const gc_cli_args *a) {
+    size_t n = gc_device_count(), def = (size_t)-1;
+    gc_device_default(&def);
+    if (a->json_stdout) {
+        printf("{\"devices\":[");
+        for (size_t i = 0; i < n; i++) {
+            if (i) putchar(',');
+            gc_device_json(stdout, gc_device_info_at(i));
+        }
+        printf("],\"default\":");
+        gc_json_string(stdout, def < n ? gc_device_info_at(def)->id : "");
+        printf(",\"unavailable\":{");
+        for (int b = 0; b < GC_BACKEND_COUNT; b++) {
+            printf("%s\"%s\":", b ? "," : "", gc_backend_name((gc_backend_kind)b));
+            gc_json_string(stdout, gc_backend_unavailable_reason((gc_backend_kind)b));
+        }
+        printf("}}\n");
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const gc_device_info *d = gc_device_info_at(i);
+        printf("%-14s %-4s %-50s %s%s\n", d->id, d->is_gpu ? "GPU" : d->is_cpu ? "CPU" : "-", d->name, d->platform,
+               i == def ? "  (default)" : "");
+    }
+    for (int b = 0; b < GC_BACKEND_COUNT; b++) {
+        const char *why = gc_backend_unavailable_reason((gc_backend_kind)b);
+        if (why[0]) printf("%s: unavailable: %s\n", gc_backend_name((gc_backend_kind)b), why);
+    }
+    if (n == 0) printf("no compute devices found\n");
+    return 0;
+}
+
+static int cmd_info(const gc_cli_args *a) {
+    size_t idx;
+    if (!select_device(a->device, &idx)) return EXIT_USAGE;
+    const gc_device_info *d = gc_device_info_at(idx);
+    if (a->json_stdout) {
+        gc_device_json(stdout, d);
+        putchar('\n');
+    } else {
+        gc_device_banner(stdout, d);
+    }
+    return 0;
+}
+
+static int cmd_list(const gc_cli_args *a) {
+    const gc_device_info *d = NULL;
+    if (a->device) {
+        size_t idx;
+        if (!select_device(a->device, &idx)) return EXIT_USAGE;
+        d = gc_device_info_at(idx);
+    }
+    size_t shown = 0;
+    if (a->json_stdout) printf("{\"tests\":[");
+    for (size_t i = 0; i < gc_test_count(); i++) {
+        const gc_test *t = gc_test_at(i);
+        int bench = t->sample != NULL;
+        if (!gc_test_selected(t, a->run.filter, bench)) continue;
+        char full[192];
+        gc_test_full_name(t, full, sizeof full);
+        const char *why = d && t->requires ? t->requires(t, d) : NULL;
+        if (a->json_stdout) {
+            printf("%s{\"name\":", shown ? "," : "");
+            gc_json_string(stdout, full);
+            printf(",\"kind\":\"%s\",\"tags\":", bench ? "benchmark" : "test");
+            gc_json_string(stdout, t->tags ? t->tags : "");
+            printf(",\"description\":");
+            gc_json_string(stdout, t->description ? t->description : "");
+            printf(",\"skip_reason\":");
+            gc_json_string(stdout, why ? why : "");
+            printf("}");
+        } else {
+            printf("%-60s %-5s %-28s %s%s%s\n", full, bench ? "bench" : "test", t->tags ? t->tags : "",
+                   t->description ? t->description : "", why ? "  [SKIP: " : "", why ? why : "");
+            if (why) printf("]\n");
+        }
+        shown++;
+    }
+    if (a->json_stdout) printf("]}\n");
+    else printf("%zu selected\n", shown);
+    return 0;
+}
+
+static int cmd_run(gc_cli_args *a, const char *self) {
+    size_t idx;
+    if (!select_device(a->device, &idx)) return EXIT_USAGE;
+    a->run.device_index = idx;
+    a->run.device_id = gc_device_info_at(idx)->id;
+    a->run.self_exe = self;
+    size_t selected = 0;
+    int bench = a->command == GC_CMD_BENCH;
+    for (size_t i = 0; i < gc_test_count(); i++) selected += gc_test_selected(gc_test_at(i), a->run.filter, bench);
+    if (selected == 0) {
+        fprintf(stderr, "gpucheck: no %s matches the filter '%s' (see 'gpucheck list')\n",
+                bench ? "benchmark" : "test", a->run.filter ? a->run.filter : "");
+        return EXIT_USAGE;
+    }
+    gc_run_report rep;
+    if (gc_run_selected(&a->run, &rep) != GC_OK) {
+        fprintf(stderr, "gpucheck: out of memory\n");
+        return EXIT_USAGE;
+    }
+    int ok_files = 1;
+    if (a->json_path && !gc_report_json(a->json_path, &rep))
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->json_path);
+    if (a->junit_path && !gc_report_junit(a->junit_path, &rep))
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->junit_path);
+    if (a->csv_path && !gc_report_csv(a->csv_path, &rep))
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->csv_path);
+    /* With --json -, stdout carries the JSON; the table goes to stderr. */
+    FILE *console = a->json_path && strcmp(a->json_path, "-") == 0 ? stderr : stdout;
+    if (a->tap) gc_report_tap(console, &rep);
+    else gc_report_console(console, &rep, a->run.verbose);
+    int passed = gc_report_passed(&rep);
+    gc_run_report_free(&rep);
+    if (!ok_files) return EXIT_USAGE;
+    return passed ? 0 : EXIT_FAILED;
+}
+
+static int cmd_child(gc_cli_args *a, const char *self) {
+    size_t idx;
+    if (gc_device_find(a->device ? a->device : "", &idx) != GC_OK) {
+        /* The runner checks fd 3 for a result; report the failure there too. */
+        fprintf(stderr, "gpucheck __child: %s\n", gc_last_error());
+        return EXIT_USAGE;
+    }
+    a->run.device_index = idx;
+    a->run.device_id = gc_device_info_at(idx)->id;
+    a->run.self_exe = self;
+    return gc_child_main(&a->run, a->child_test);
+}
+
+/* The runner re-executes this very binary for isolation. */
+static const char *self_path(const char *argv0) {
+    static char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) {
+        buf[n] = '\0';
+        return buf;
+    }
+    return argv0;
+}
+
+int gc_main(int argc, char **argv) {
+    gc_cli_args a;
+    char err[512];
+    if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucheck: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (a.help) {
+        gc_print_help(stdout, a.command);
+        return 0;
+    }
+    if (a.command == GC_CMD_VERSION) {
+        printf("gpucheck %s\n", GC_VERSION);
+        return 0;
+    }
+    if (a.run.no_cache) gc_cache_set_enabled(0);
+    gc_register_all_suites();
+    gc_devices_probe();
+    const char *self = self_path(argv[0]);
+    switch (a.command) {
+    case GC_CMD_DEVICES: return cmd_devices(&a);
+    case GC_CMD_INFO: return cmd_info(&a);
+    case GC_CMD_LIST: return cmd_list(&a);
+    case GC_CMD_RUN:
+    case GC_CMD_BENCH: return cmd_run(&a, self);
+    case GC_CMD_CHILD: return cmd_child(&a, self);
+    default: gc_print_help(stderr, GC_CMD_NONE); return EXIT_USAGE;
+    }
+}
