@@ -24,8 +24,23 @@ static void why_append(const char *what, const char *detail) {
              detail);
 }
 
+/* NVRTC opens libnvrtc-builtins.so.X.Y by its bare name when it compiles, and the
+ * pip wheel's libnvrtc has no RUNPATH to find it beside itself. A library already
+ * loaded under that soname satisfies the lookup, so load the neighbour first. */
+static void preload_builtins(const char *path) {
+    const char *slash = strrchr(path, '/');
+    char pattern[1024];
+    glob_t g;
+    if (!slash || (size_t)(slash - path) + 32 > sizeof pattern) return;
+    snprintf(pattern, sizeof pattern, "%.*s/libnvrtc-builtins.so.*", (int)(slash - path), path);
+    if (glob(pattern, 0, NULL, &g) != 0) return;
+    for (size_t i = 0; i < g.gl_pathc; i++) (void)dlopen(g.gl_pathv[i], RTLD_NOW | RTLD_LOCAL);
+    globfree(&g);
+}
+
 /* dlopen one candidate and resolve every symbol; on failure record why. */
 static int try_library(const char *path) {
+    preload_builtins(path);
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *e = dlerror();
