@@ -54,8 +54,10 @@ static void cu_load_once(void) {
     cu_load_status = GC_OK;
 }
 
-/* Errors after which the context is unusable (the CUDA docs call them sticky): every
- * later call in it fails too. Saying so spares the reader a chase of follow-on errors. */
+/* Errors after which CUDA is unusable in this process (the CUDA docs call them sticky):
+ * every later call fails the same way, and neither closing nor resetting the primary
+ * context helps (tried on an H200, driver 580); only a new process does, which is why
+ * the harness runs each test in its own. Saying so spares a chase of follow-on errors. */
 static int cu_sticky(CUresult r) {
     return r == 700 || r == 702 || r == 710 || (r >= 714 && r <= 719);
 }
@@ -63,10 +65,19 @@ static int cu_sticky(CUresult r) {
 /* Record "cuXxx failed: CUDA_ERROR_NAME (N): text" and return st. */
 static gc_status cu_fail(gc_status st, const char *call, CUresult r) {
     const char *name = NULL, *text = NULL;
-    if (cu.GetErrorName(r, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN_CODE";
-    if (cu.GetErrorString(r, &text) != CUDA_SUCCESS || !text) text = "unrecognized error code";
+    if (cu.GetErrorName(r, &name) != CUDA_SUCCESS || !name) name = NULL;
+    if (cu.GetErrorString(r, &text) != CUDA_SUCCESS || !text) text = NULL;
+    if (!name || !text) {
+        /* The toolkit's stub libcuda (what a machine without a driver may have) cannot
+         * name its own errors; these are the ones cuInit gives there. */
+        name = r == 34 ? "CUDA_ERROR_STUB_LIBRARY" : r == 35 ? "CUDA_ERROR_INSUFFICIENT_DRIVER"
+             : r == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN_CODE";
+        text = r == 34 ? "the CUDA driver is a stub library, not a real driver"
+             : r == 35 ? "the installed NVIDIA driver is older than the CUDA runtime"
+             : r == 100 ? "no CUDA-capable device is detected" : "the driver could not describe this error";
+    }
     gc_set_last_error("%s failed: %s (%d): %s%s", call, name, r, text,
-                      cu_sticky(r) ? " (the CUDA context is unusable now: close and reopen the device)" : "");
+                      cu_sticky(r) ? " (sticky: CUDA stays unusable in this process)" : "");
     if (r == CUDA_ERROR_OUT_OF_MEMORY && st != GC_ERR_LAUNCH) return GC_ERR_DEVICE_MEMORY;
     return st;
 }
@@ -134,27 +145,28 @@ static int attr(CUdevice dev, int a) {
     return v;
 }
 
-/* The kernel module's version ("580.95.05") from /proc, where the driver exposes it. */
+/* The kernel module's version ("580.95.05") from /proc, where the driver exposes it:
+ * "NVRM version: NVIDIA UNIX [Open ]Kernel Module [for x86_64]  580.95.05  Release ...".
+ * The first word after "Kernel Module" that starts with a digit is the version. */
 static int kernel_driver_version(char *buf, size_t len) {
     FILE *f = fopen("/proc/driver/nvidia/version", "r");
     char line[512];
     int ok = 0;
     if (!f) return 0;
-    if (fgets(line, sizeof line, f)) {
-        /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.95.05  Tue ..." */
-        const char *p = strstr(line, "Kernel Module");
-        if (p) {
-            p += strlen("Kernel Module");
-            while (*p == ' ') p++;
-            size_t n = strcspn(p, " \t\n");
-            if (n > 0 && n < len) {
-                memcpy(buf, p, n);
-                buf[n] = '\0';
-                ok = 1;
-            }
-        }
-    }
+    const char *p = fgets(line, sizeof line, f) ? strstr(line, "Kernel Module") : NULL;
     fclose(f);
+    if (!p) return 0;
+    for (p += strlen("Kernel Module"); *p && !ok;) {
+        p += strspn(p, " \t");
+        size_t n = strcspn(p, " \t\n");
+        if (n == 0) break;
+        if (p[0] >= '0' && p[0] <= '9' && memchr(p, '.', n) && n < len) {
+            memcpy(buf, p, n);
+            buf[n] = '\0';
+            ok = 1;
+        }
+        p += n;
+    }
     return ok;
 }
 
@@ -259,8 +271,8 @@ static gc_status cuda_probe(gc_device_info *infos, size_t max, size_t *count, ch
 static void cuda_device_close(gc_bdev *d) {
     if (!d) return;
     if (d->ctx) {
-        /* Errors are ignored: after a kernel fault every call fails, and closing is
-         * how the caller gets a fresh context. */
+        /* Errors are ignored: after a kernel fault every call fails, and the
+         * resources go with the process. */
         cu.CtxSetCurrent(d->ctx);
         if (d->stream) cu.StreamSynchronize(d->stream);
         if (d->ev_start) cu.EventDestroy(d->ev_start);
@@ -362,7 +374,7 @@ static uint64_t get_u64(const unsigned char *p) {
 static gc_status cuda_compile(gc_bdev *d, const char *label, const char *source,
                               const char *const *defines, size_t n_defines, void **blob,
                               size_t *blob_len, char **log) {
-    gc_nvrtc_output o;
+    gc_nvrtc_output o = {0};
     *blob = NULL;
     *blob_len = 0;
     if (log) *log = NULL;

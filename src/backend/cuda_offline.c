@@ -336,8 +336,8 @@ gc_status gc_nvrtc_compile(const char *target, const char *label, const char *so
     int is_sm = 0;
     const char *why = NULL;
     if (log) *log = NULL;
+    if (out) memset(out, 0, sizeof *out);
     if (!out || !source || !target || (n_defines && !defines)) return GC_ERR_ARGUMENT;
-    memset(out, 0, sizeof *out);
     if (!valid_target(target, &is_sm)) {
         gc_set_last_error("'%s' is not an NVRTC architecture (expected sm_XY or compute_XY)", target);
         return GC_ERR_ARGUMENT;
@@ -368,7 +368,8 @@ gc_status gc_nvrtc_compile(const char *target, const char *label, const char *so
 
 gc_status gc_cuda_compile_offline(const char *arch, const char *label, const char *source,
                                   const char *const *defines, size_t n, char **log) {
-    gc_nvrtc_output out;
+    gc_nvrtc_output out = {0};
+    if (log) *log = NULL;
     if (!arch || !source) return GC_ERR_ARGUMENT;
     gc_status st = gc_nvrtc_compile(arch, label, source, defines, n, 0, &out, log);
     gc_nvrtc_output_free(&out);
