@@ -562,7 +562,7 @@ static gc_status check_args(const gc_bkern *k, const gc_arg *args, size_t nargs)
     size_t off = 0, size = 0;
     for (size_t i = 0; i < nargs; i++) {
         if (cu.FuncGetParamInfo(k->fn, i, &off, &size) != CUDA_SUCCESS) {
-            gc_set_last_error("kernel %s takes %zu arguments, %zu given", k->name, i, nargs);
+            gc_set_last_error("kernel %s takes %zu argument%s, %zu given", k->name, i, i == 1 ? "" : "s", nargs);
             return GC_ERR_ARGUMENT;
         }
         size_t given = args[i].kind == GC_ARG_BUFFER ? sizeof(CUdeviceptr) : args[i].size;
