@@ -243,21 +243,10 @@ gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte) {
 
 /* ---- modules --------------------------------------------------------------------- */
 
-/* Defines the device layer adds for every build: the backend can't know them all. */
-static size_t standard_defines(const gc_device *dev, const char **out, size_t max) {
-    size_t n = 0;
-    /* OpenCL devices whose C11 atomics lack device scope (NVIDIA's OpenCL reports
-     * work-group scope only) use the 1.2 atomics, which are device-coherent. */
-    if (dev->info.backend == GC_BACKEND_OPENCL &&
-        !(dev->info.caps.atomic_orders[GC_SCOPE_DEVICE] & (1u << GC_ORDER_RELAXED)) && n < max)
-        out[n++] = "GC_CL_LEGACY_ATOMICS=1";
-    return n;
-}
-
 static gc_status build_expanded(gc_device *dev, const char *label, const char *source, const gc_build_options *opt,
                                 gc_module **out, char **log) {
-    const char *defs[72];
-    size_t nd = standard_defines(dev, defs, 8);
+    const char *defs[64];
+    size_t nd = 0;
     size_t user = opt ? opt->n_defines : 0;
     if (user > 64) {
         gc_set_last_error("too many defines (%zu, at most 64)", user);
