@@ -245,7 +245,7 @@ gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte) {
 
 static gc_status build_expanded(gc_device *dev, const char *label, const char *source, const gc_build_options *opt,
                                 gc_module **out, char **log) {
-    const char *defs[64];
+    const char *defs[64] = {0};
     size_t nd = 0;
     size_t user = opt ? opt->n_defines : 0;
     if (user > 64) {
