@@ -29,7 +29,9 @@ void gc_device_banner(FILE *f, const gc_device_info *d) {
     fprintf(f, "  global memory      %.2f GiB (max allocation %.2f GiB)\n", (double)d->global_mem_bytes / (1u << 30),
             (double)d->max_alloc_bytes / (1u << 30));
     if (d->l2_cache_bytes) fprintf(f, "  L2 cache           %.1f MiB\n", (double)d->l2_cache_bytes / (1u << 20));
-    fprintf(f, "  local memory       %llu KiB per work-group\n", (unsigned long long)d->local_mem_bytes / 1024);
+    fprintf(f, "  local memory       %llu KiB per work-group", (unsigned long long)d->local_mem_bytes / 1024);
+    if (d->local_mem_optin_bytes) fprintf(f, " (%llu KiB with opt-in)", (unsigned long long)d->local_mem_optin_bytes / 1024);
+    fputc('\n', f);
     fprintf(f, "  max work-group     %zu (per dimension %zu x %zu x %zu)\n", d->max_work_group_size,
             d->max_work_item_sizes[0], d->max_work_item_sizes[1], d->max_work_item_sizes[2]);
     if (d->max_groups[0])
@@ -99,11 +101,12 @@ void gc_device_json(FILE *f, const gc_device_info *d) {
     fprintf(f,
             ",\"compute_capability\":\"%u.%u\",\"compute_units\":%u,\"clock_mhz\":%u,\"memory_clock_mhz\":%u,"
             "\"memory_bus_bits\":%u,\"global_mem_bytes\":%llu,\"max_alloc_bytes\":%llu,\"local_mem_bytes\":%llu,"
-            "\"l2_cache_bytes\":%llu,\"max_work_group_size\":%zu,\"max_work_item_sizes\":[%zu,%zu,%zu],"
+            "\"local_mem_optin_bytes\":%llu,\"l2_cache_bytes\":%llu,\"max_work_group_size\":%zu,\"max_work_item_sizes\":[%zu,%zu,%zu],"
             "\"max_groups\":[%llu,%llu,%llu]",
             d->cc_major, d->cc_minor, d->compute_units, d->clock_mhz, d->memory_clock_mhz, d->memory_bus_bits,
             (unsigned long long)d->global_mem_bytes, (unsigned long long)d->max_alloc_bytes,
-            (unsigned long long)d->local_mem_bytes, (unsigned long long)d->l2_cache_bytes, d->max_work_group_size,
+            (unsigned long long)d->local_mem_bytes, (unsigned long long)d->local_mem_optin_bytes,
+            (unsigned long long)d->l2_cache_bytes, d->max_work_group_size,
             d->max_work_item_sizes[0], d->max_work_item_sizes[1], d->max_work_item_sizes[2],
             (unsigned long long)d->max_groups[0], (unsigned long long)d->max_groups[1],
             (unsigned long long)d->max_groups[2]);
