@@ -201,7 +201,7 @@ static gc_status cl_compile(gc_bdev *d, const char *label, const char *source, c
     if (st != GC_OK) goto out;
     prog = gc_cl.clCreateProgramWithSource(d->ctx, 1, &source, NULL, &err);
     if (!prog) {
-        st = gc_cl_fail("clCreateProgramWithSource", err, GC_ERR_COMPILE);
+        st = gc_cl_fail("clCreateProgramWithSource", err, GC_ERR_DRIVER);
         goto out;
     }
     err = gc_cl.clBuildProgram(prog, 1, &d->cl.device, options, NULL, NULL);

@@ -38,8 +38,13 @@ static char *dev_str_alloc(cl_device_id d, cl_device_info p) {
     return s;
 }
 
+/* Copy into a fixed info field, cutting what does not fit (driver strings can be
+ * longer than the field: PoCL's platform version is). */
 static void copy_trunc(char *dst, size_t len, const char *src) {
-    snprintf(dst, len, "%s", src ? src : "");
+    size_t n = src ? strlen(src) : 0;
+    if (n >= len) n = len - 1;
+    if (n) memcpy(dst, src, n);
+    dst[n] = '\0';
 }
 
 static void dev_str(cl_device_id d, cl_device_info p, char *dst, size_t len) {
@@ -214,9 +219,11 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     gc_caps *caps = &inf->caps;
     gc_caps_from_opencl(caps, have_30, mem_caps, fence_caps, arch_major);
     e->legacy_atomics = gc_caps_opencl_legacy_atomics(have_30, mem_caps, arch_major);
-    snprintf(inf->compiler_version, sizeof inf->compiler_version,
-             "OpenCL C %u.%u (-cl-std=%s%s); device reports \"%.150s\"", arch_major, arch_minor, inf->arch,
-             e->legacy_atomics ? ", OpenCL 1.2 atomics" : "", c_version);
+    /* A driver string that does not fit is cut (snprintf), which is all a banner needs. */
+    int written = snprintf(inf->compiler_version, sizeof inf->compiler_version,
+                     "OpenCL C %u.%u (-cl-std=%s%s); device reports \"%s\"", arch_major, arch_minor,
+                     inf->arch, e->legacy_atomics ? ", OpenCL 1.2 atomics" : "", c_version);
+    if (written < 0) inf->compiler_version[0] = '\0';
 
     char *ext = dev_str_alloc(d, CL_DEVICE_EXTENSIONS);
     caps->int64_atomics = has_token(ext, "cl_khr_int64_base_atomics") &&
