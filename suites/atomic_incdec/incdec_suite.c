@@ -29,11 +29,9 @@ const char *incdec_requires(const gc_test *t, const gc_device_info *info) {
 }
 
 gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, int mutant, const char *name, gc_kernel **out) {
-    char form_def[32], mutant_def[48];
-    const char *defs[2];
+    char mutant_def[48], kernel[64];
+    const char *defs[1];
     size_t nd = 0;
-    snprintf(form_def, sizeof form_def, "INCDEC_FORM=%d", (int)form);
-    defs[nd++] = form_def;
     if (mutant == 0 && form == INCDEC_CAS) {
         const char *env = getenv("GC_ATOMIC_BOUNDED_MUTANT");
         if (env && (strcmp(env, "1") == 0 || strcmp(env, "2") == 0)) {
@@ -46,7 +44,9 @@ gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, int mutant, const ch
         snprintf(mutant_def, sizeof mutant_def, "GC_ATOMIC_BOUNDED_MUTANT=%d", mutant);
         defs[nd++] = mutant_def;
     }
-    return gc_ctx_kernel(ctx, INCDEC_SOURCE, defs, nd, name, out);
+    /* Every form's kernels are in the one module, named <name>_<form>. */
+    snprintf(kernel, sizeof kernel, "%s_%s", name, incdec_form_name(form));
+    return gc_ctx_kernel(ctx, INCDEC_SOURCE, defs, nd, kernel, out);
 }
 
 gc_range incdec_range(gc_test_ctx *ctx, size_t items) {

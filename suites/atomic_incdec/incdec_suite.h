@@ -11,7 +11,7 @@
 #define INCDEC_SUITE "atomic_incdec"
 #define INCDEC_SOURCE "suites/atomic_incdec/incdec.gc"
 
-/* The values of INCDEC_FORM in incdec.gc. */
+/* The forms of counter; incdec.gc names each form's kernels <kernel>_<incdec_form_name>. */
 typedef enum {
     INCDEC_NATIVE = 0, /* hardware atom.inc / atom.dec */
     INCDEC_CAS = 1,    /* compare-and-swap loop */
@@ -37,7 +37,7 @@ const char *incdec_form_name(incdec_form f);
  *  also needs hardware bounded inc/dec), else the SKIP reason. */
 const char *incdec_requires(const gc_test *t, const gc_device_info *info);
 
-/** Build incdec.gc for a form and get a kernel. mutant > 0 builds the library's mutant;
+/** Build incdec.gc and get kernel `name` of a form. mutant > 0 builds the library's mutant;
  *  for the CAS form, GC_ATOMIC_BOUNDED_MUTANT in the environment does the same (the CLI
  *  CTest case uses it to show that the ordinary tests fail on a mutant). */
 gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, int mutant, const char *name, gc_kernel **out);
