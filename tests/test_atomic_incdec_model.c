@@ -34,19 +34,6 @@ static uint32_t rnd32(void) {
     return (uint32_t)((g_rng * 0x2545f4914f6cdd1dull) >> 32);
 }
 
-/* Values worth testing around a bound: both sides of 0, the bound and UINT32_MAX. */
-static size_t edge_values(uint32_t bound, uint32_t *out) {
-    const uint32_t cand[] = {0u, 1u, 2u, bound - 1u, bound, bound + 1u, bound + 2u,
-                             UINT32_MAX - 1u, UINT32_MAX, bound / 2u};
-    size_t n = 0;
-    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++) {
-        int dup = 0;
-        for (size_t j = 0; j < n; j++) dup |= out[j] == cand[i];
-        if (!dup) out[n++] = cand[i];
-    }
-    return n;
-}
-
 /* Known answers written out by hand from CUDA's definition. */
 static void test_model__known_answers(void) {
     static const struct {
@@ -87,8 +74,8 @@ static void test_bounded_next__matches_model(void) {
         }
     for (unsigned k = 0; k < 32 + 200; k++) {
         uint32_t bound = k <= 32 ? (uint32_t)((UINT64_C(1) << k) - 1) : rnd32() >> (rnd32() % 32);
-        uint32_t v[16];
-        size_t n = edge_values(bound, v);
+        uint32_t v[GC_INCDEC_MAX_EDGE_VALUES];
+        size_t n = gc_incdec_edge_values(bound, v);
         for (size_t i = 0; i < n; i++) {
             CHECK(gc_bounded_inc_next_u32(v[i], bound) == gc_incdec_model_inc(v[i], bound), "inc %u %u", v[i], bound);
             CHECK(gc_bounded_dec_next_u32(v[i], bound) == gc_incdec_model_dec(v[i], bound), "dec %u %u", v[i], bound);
@@ -137,8 +124,8 @@ static void test_wrap_spec_for_bound__only_powers_of_two_minus_one(void) {
 static void test_wrap_arithmetic__equals_model_for_every_n(void) {
     for (uint32_t n = 1; n <= 32; n++) {
         gc_wrap_spec w = gc_wrap_spec_for_bits(n);
-        uint32_t starts[16];
-        size_t ns = edge_values(w.bound, starts);
+        uint32_t starts[GC_INCDEC_MAX_EDGE_VALUES];
+        size_t ns = gc_incdec_edge_values(w.bound, starts);
         for (size_t s = 0; s < ns; s++) {
             if (starts[s] > w.bound) continue;
             uint32_t v = starts[s];

@@ -35,18 +35,6 @@ typedef struct {
     uint32_t *want_out, *want_counters;
 } edge_results;
 
-static size_t start_values(uint32_t bound, uint32_t *out) {
-    const uint32_t cand[] = {0u, 1u, 2u, bound - 1u, bound, bound + 1u, bound + 2u,
-                             UINT32_MAX - 1u, UINT32_MAX, bound / 2u};
-    size_t n = 0;
-    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++) {
-        int dup = 0;
-        for (size_t j = 0; j < n; j++) dup |= out[j] == cand[i];
-        if (!dup) out[n++] = cand[i];
-    }
-    return n;
-}
-
 /* Every (n or bound) x start x script x supported order/scope. */
 static size_t make_cases(const gc_device_info *info, incdec_form form, edge_case *out) {
     size_t n = 0;
@@ -61,8 +49,8 @@ static size_t make_cases(const gc_device_info *info, incdec_form form, edge_case
         uint32_t bound = b <= 32 ? (uint32_t)((UINT64_C(1) << b) - 1) : other_bounds[b - 33];
         /* The rewrite exists for bound = 2^n - 1 with n >= 1 only (bound 0 needs step 2^32). */
         if (form == INCDEC_WRAP && (b > 32 || bits == 0)) continue;
-        uint32_t starts[16];
-        size_t ns = start_values(bound, starts);
+        uint32_t starts[GC_INCDEC_MAX_EDGE_VALUES];
+        size_t ns = gc_incdec_edge_values(bound, starts);
         for (size_t s = 0; s < ns; s++)
             for (size_t sc = 0; sc < sizeof edge_scripts / sizeof edge_scripts[0]; sc++)
                 for (size_t c = 0; c < nc; c++) {

@@ -34,6 +34,18 @@ uint32_t gc_incdec_model_sequence(uint32_t v0, uint32_t bound, int inc, size_t n
     return v;
 }
 
+size_t gc_incdec_edge_values(uint32_t bound, uint32_t *out) {
+    const uint32_t cand[GC_INCDEC_MAX_EDGE_VALUES] = {0u, 1u, 2u, bound / 2u, bound - 1u, bound, bound + 1u,
+                                                      bound + 2u, UINT32_MAX - 1u, UINT32_MAX};
+    size_t n = 0;
+    for (size_t i = 0; i < GC_INCDEC_MAX_EDGE_VALUES; i++) {
+        int dup = 0;
+        for (size_t j = 0; j < n; j++) dup |= out[j] == cand[i];
+        if (!dup) out[n++] = cand[i];
+    }
+    return n;
+}
+
 static int cmp_u32(const void *a, const void *b) {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);

@@ -29,6 +29,12 @@ uint32_t gc_incdec_model_run(uint32_t v0, uint32_t bound, const uint8_t *is_inc,
  *  @return the final value. */
 uint32_t gc_incdec_model_sequence(uint32_t v0, uint32_t bound, int inc, size_t n, uint32_t *out);
 
+/** The values worth testing around a bound, without repeats: 0, 1, 2, bound / 2,
+ *  bound - 1, bound, bound + 1, bound + 2, UINT32_MAX - 1, UINT32_MAX (wrapping in 32 bits).
+ *  out needs GC_INCDEC_MAX_EDGE_VALUES entries. @return how many were written. */
+#define GC_INCDEC_MAX_EDGE_VALUES 10
+size_t gc_incdec_edge_values(uint32_t bound, uint32_t *out);
+
 /** Sort ascending (multiset comparison). */
 void gc_incdec_sort_u32(uint32_t *a, size_t n);
 
