@@ -192,6 +192,15 @@ gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *ar
 gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs);
 gc_status gc_device_finish(gc_device *dev);
 
+/** What the runtime says about the sub-groups of kernel k for a launch of `range`'s
+ *  local size (OpenCL: clGetKernelSubGroupInfo; CUDA: the warp size and warps per block). */
+typedef struct {
+    unsigned max_sub_group_size; /* largest sub-group in a work-group of that size */
+    unsigned sub_group_count;    /* sub-groups in a work-group of that size */
+} gc_sub_group_info;
+/** GC_ERR_UNSUPPORTED where the device or its backend cannot answer. */
+gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out);
+
 /** Timing of a sequence of enqueued work. */
 typedef struct gc_timer gc_timer;
 gc_status gc_timer_start(gc_device *dev, gc_timer **out);

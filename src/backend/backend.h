@@ -72,6 +72,12 @@ typedef struct {
 
     gc_status (*timer_start)(gc_bdev *d, gc_btimer **out);
     gc_status (*timer_stop)(gc_btimer *t, double *elapsed_ms); /* also frees t */
+
+    /* Sub-groups of kernel k in a work-group of range->local (dims 1..3): the largest
+     * sub-group size and the number of sub-groups. May be NULL (the device layer then
+     * answers GC_ERR_UNSUPPORTED); GC_ERR_UNSUPPORTED where the device has none. */
+    gc_status (*kernel_sub_group_info)(gc_bkern *k, const gc_range *range, unsigned *max_size,
+                                       unsigned *count);
 } gc_backend_ops;
 
 extern const gc_backend_ops gc_opencl_ops;

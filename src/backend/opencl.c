@@ -666,6 +666,32 @@ out:
     return st;
 }
 
+/* The runtime's sub-groups for a work-group of range->local: OpenCL 2.1's
+ * clGetKernelSubGroupInfo, called only on 2.1+ platforms (older ones have no such
+ * entry in their dispatch table). */
+static gc_status cl_kernel_sub_groups(gc_bkern *k, const gc_range *range, unsigned *max_size,
+                                      unsigned *count) {
+    gc_bdev *d = k->mod->dev;
+    int have_21 = d->cl.platform_major > 2 || (d->cl.platform_major == 2 && d->cl.platform_minor >= 1);
+    if (!gc_cl.clGetKernelSubGroupInfo || !have_21 || !d->info.caps.sub_groups) {
+        gc_set_last_error("%s: no kernel sub-group query (needs an OpenCL 2.1+ platform and sub-groups)",
+                          d->info.id);
+        return GC_ERR_UNSUPPORTED;
+    }
+    size_t local[3] = {range->local[0], range->local[1], range->local[2]}, v = 0;
+    cl_int err = gc_cl.clGetKernelSubGroupInfo(k->kernel, d->cl.device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                               range->dims * sizeof local[0], local, sizeof v, &v, NULL);
+    if (err != CL_SUCCESS)
+        return gc_cl_fail("clGetKernelSubGroupInfo(CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE)", err, GC_ERR_DRIVER);
+    *max_size = (unsigned)v;
+    err = gc_cl.clGetKernelSubGroupInfo(k->kernel, d->cl.device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE,
+                                        range->dims * sizeof local[0], local, sizeof v, &v, NULL);
+    if (err != CL_SUCCESS)
+        return gc_cl_fail("clGetKernelSubGroupInfo(CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE)", err, GC_ERR_DRIVER);
+    *count = (unsigned)v;
+    return GC_OK;
+}
+
 const gc_backend_ops gc_opencl_ops = {
     .kind = GC_BACKEND_OPENCL,
     .probe = cl_probe,
@@ -687,4 +713,5 @@ const gc_backend_ops gc_opencl_ops = {
     .mem_fill = cl_mem_fill,
     .timer_start = cl_timer_start,
     .timer_stop = cl_timer_stop,
+    .kernel_sub_group_info = cl_kernel_sub_groups,
 };

@@ -53,12 +53,13 @@
     X(clFlush)                                                                              \
     X(clFinish)
 
-/* OpenCL 2.0 entry points: used only on platforms/devices of that version. */
+/* OpenCL 2.0/2.1 entry points: used only on platforms/devices of that version. */
 #define GC_CL_OPTIONAL(X)                                                                   \
     X(clCreateCommandQueueWithProperties)                                                   \
     X(clSVMAlloc)                                                                           \
     X(clSVMFree)                                                                            \
-    X(clSetKernelArgSVMPointer)
+    X(clSetKernelArgSVMPointer)                                                             \
+    X(clGetKernelSubGroupInfo)
 
 typedef struct {
 #define GC_CL_FIELD_(name) __typeof__(name) *name;

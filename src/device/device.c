@@ -414,6 +414,20 @@ gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *a
 
 gc_status gc_device_finish(gc_device *dev) { return dev->ops->finish(dev->bdev); }
 
+gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out) {
+    memset(out, 0, sizeof *out);
+    if (!range || range->dims < 1 || range->dims > 3) {
+        gc_set_last_error("sub-group query needs a range of 1 to 3 dimensions");
+        return GC_ERR_ARGUMENT;
+    }
+    const gc_backend_ops *ops = k->mod->dev->ops;
+    if (!ops->kernel_sub_group_info) {
+        gc_set_last_error("the %s backend has no kernel sub-group query", gc_backend_name(ops->kind));
+        return GC_ERR_UNSUPPORTED;
+    }
+    return ops->kernel_sub_group_info(k->bk, range, &out->max_sub_group_size, &out->sub_group_count);
+}
+
 gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
     *out = NULL;
     gc_timer *t = calloc(1, sizeof *t);
