@@ -43,5 +43,31 @@ int main(void) {
     CHECK(PARSE("run", "--tap=1") == 2 && strstr(err, "takes no value"));
     CHECK(PARSE("run", "--device", "") == 2);
     CHECK(gc_parse_args(1, ARGV("x"), &a, err, sizeof err) == 2 && strstr(err, "missing command"));
+
+    /* Numbers are decimal or 0x-hexadecimal, never octal: 010 is ten. */
+    CHECK(PARSE("run", "--seed", "010") == 0 && a.run.seed == 10);
+    CHECK(PARSE("run", "--seed", "0x10") == 0 && a.run.seed == 16);
+    CHECK(PARSE("run", "--canary", "0x") == 2);
+    CHECK(PARSE("run", "--seed", "0x-1") == 2);
+    CHECK(PARSE("bench", "--samples", "08") == 0 && a.run.samples == 8);
+    /* A value option given twice is an error, not "the last one wins". */
+    CHECK(PARSE("run", "--device", "cuda:0", "--device=opencl:0:0") == 2 && strstr(err, "given twice"));
+    CHECK(PARSE("run", "--seed", "1", "--seed", "1") == 2 && strstr(err, "given twice"));
+    /* An option where a value should be is not taken as the value. */
+    CHECK(PARSE("run", "--json", "--tap") == 2 && strstr(err, "looks like an option"));
+    CHECK(PARSE("run", "--filter=-x") == 0 && strcmp(a.run.filter, "-x") == 0);
+    CHECK(PARSE("run", "--json", "-") == 0 && strcmp(a.json_path, "-") == 0);
+    /* Stray words are named as such. */
+    CHECK(PARSE("run", "extra") == 2 && strstr(err, "unexpected argument 'extra'"));
+    /* At most one report on stdout, and none with --tap (which is on stdout). */
+    CHECK(PARSE("run", "--json", "-", "--junit", "-") == 2 && strstr(err, "stdout"));
+    CHECK(PARSE("bench", "--csv", "-", "--json", "r.json") == 0);
+    CHECK(PARSE("run", "--tap", "--junit", "-") == 2 && strstr(err, "--tap"));
+    /* help names a real command or none. */
+    CHECK(PARSE("help", "run") == 0 && a.help && a.command == GC_CMD_RUN);
+    CHECK(PARSE("help", "bogus") == 2 && strstr(err, "unknown command 'bogus'"));
+    /* Reproduction lines name the program that ran. */
+    CHECK(gc_parse_args(2, (char *[]){"./vector_scale", "run", NULL}, &a, err, sizeof err) == 0 &&
+          strcmp(a.run.argv0, "./vector_scale") == 0);
     return UNIT_DONE();
 }

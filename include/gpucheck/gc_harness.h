@@ -85,6 +85,10 @@ void gc_register_all_suites(void);
  *  test: the built-in suites plus whatever the caller registered before. Returns the
  *  exit status: 0 passed or skipped, 1 a test failed, 2 usage or set-up error. */
 int gc_main(int argc, char **argv);
+/** Whether gc_main() adds the built-in suites (default 1). A program with tests of its
+ *  own calls gc_use_builtin_suites(0) before gc_main() so that `run` and `bench` (and
+ *  `list`) see only its tests. */
+void gc_use_builtin_suites(int use);
 
 /* ---- inside a test -------------------------------------------------------------- */
 
@@ -120,6 +124,14 @@ gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *co
                        size_t n_defines, gc_module **out);
 gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
                         size_t n_defines, const char *kernel_name, gc_kernel **out);
+/** The same from kernel source text that is not embedded in the library (a user's own
+ *  kernel, kept as a string in the program). `label` names the text in compiler logs;
+ *  its `#include "kernels/gc_dialect.h"` (or of any other embedded source) is resolved
+ *  from the library's embedded sources as for gc_ctx_build. */
+gc_status gc_ctx_build_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+                            size_t n_defines, gc_module **out);
+gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+                             size_t n_defines, const char *kernel_name, gc_kernel **out);
 
 /* ---- checks: known answers with a mandatory negative control ----------------------
  * Each returns 1 when the comparison passed (and its negative control failed as it

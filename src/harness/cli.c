@@ -2,9 +2,11 @@
  * function, so that a user's program that registers its own tests gets the same command
  * line by calling gc_main(). Exit status: 0 everything passed or skipped, 1 a test
  * failed, 2 usage or set-up error. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "device/cache.h"
@@ -16,6 +18,10 @@
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
 
+static int use_builtin_suites = 1;
+
+void gc_use_builtin_suites(int use) { use_builtin_suites = use != 0; }
+
 static int select_device(const char *want, size_t *index) {
     gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
     if (st != GC_OK) {
@@ -23,8 +29,35 @@ static int select_device(const char *want, size_t *index) {
         if (!want)
             fprintf(stderr, "gpucheck: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a "
                             "CUDA driver\n");
+        /* Name the choices: an unknown or ambiguous name is usually a near miss. */
+        if (want && gc_device_count() > 0) {
+            fprintf(stderr, "gpucheck: --device takes an id or a part of one device's name:\n");
+            for (size_t i = 0; i < gc_device_count(); i++)
+                fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
+        }
         return 0;
     }
+    return 1;
+}
+
+/* A report file that cannot be written is found before the tests run, not after. An
+ * existing file is opened for appending (not truncated); a new one is created and
+ * removed again. */
+static int check_writable(const char *what, const char *path) {
+    if (!path || strcmp(path, "-") == 0) return 1;
+    struct stat sb;
+    int existed = stat(path, &sb) == 0;
+    if (existed && S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "gpucheck: cannot write the %s report to %s: it is a directory\n", what, path);
+        return 0;
+    }
+    FILE *f = fopen(path, existed ? "a" : "w");
+    if (!f) {
+        fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
+        return 0;
+    }
+    fclose(f);
+    if (!existed) remove(path);
     return 1;
 }
 
@@ -113,6 +146,9 @@ static int cmd_list(const gc_cli_args *a) {
 
 static int cmd_run(gc_cli_args *a, const char *self) {
     size_t idx;
+    if (!check_writable("JSON", a->json_path) || !check_writable("JUnit", a->junit_path) ||
+        !check_writable("CSV", a->csv_path))
+        return EXIT_USAGE;
     if (!select_device(a->device, &idx)) return EXIT_USAGE;
     a->run.device_index = idx;
     a->run.device_id = gc_device_info_at(idx)->id;
@@ -132,13 +168,17 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     }
     int ok_files = 1;
     if (a->json_path && !gc_report_json(a->json_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->json_path);
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->json_path, strerror(errno));
     if (a->junit_path && !gc_report_junit(a->junit_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->junit_path);
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->junit_path, strerror(errno));
     if (a->csv_path && !gc_report_csv(a->csv_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s\n", a->csv_path);
-    /* With --json -, stdout carries the JSON; the table goes to stderr. */
-    FILE *console = a->json_path && strcmp(a->json_path, "-") == 0 ? stderr : stdout;
+        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->csv_path, strerror(errno));
+    /* With a report on stdout ('-'), stdout carries only that report; the table goes to
+     * stderr (the parser refuses --tap together with a '-' report). */
+    int report_on_stdout = (a->json_path && strcmp(a->json_path, "-") == 0) ||
+                           (a->junit_path && strcmp(a->junit_path, "-") == 0) ||
+                           (a->csv_path && strcmp(a->csv_path, "-") == 0);
+    FILE *console = report_on_stdout ? stderr : stdout;
     if (a->tap) gc_report_tap(console, &rep);
     else gc_report_console(console, &rep, a->run.verbose);
     int passed = gc_report_passed(&rep);
@@ -187,7 +227,7 @@ int gc_main(int argc, char **argv) {
         return 0;
     }
     if (a.run.no_cache) gc_cache_set_enabled(0);
-    gc_register_all_suites();
+    if (use_builtin_suites) gc_register_all_suites();
     gc_devices_probe();
     const char *self = self_path(argv[0]);
     switch (a.command) {

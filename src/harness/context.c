@@ -129,13 +129,16 @@ void *gc_ctx_malloc(gc_test_ctx *ctx, size_t bytes) {
     return p;
 }
 
-gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *const *defines, size_t n_defines,
-                       gc_module **out) {
+/* Builds from an embedded source (text == NULL) or from text; the module is the
+ * harness's, and a failure leaves the compiler log in the test's report. */
+static gc_status build_module(gc_test_ctx *ctx, const char *name, const char *text, const char *const *defines,
+                              size_t n_defines, gc_module **out) {
     gc_build_options bo = {defines, n_defines, ctx->opt->no_cache};
     char *log = NULL;
-    gc_status st = gc_module_build(ctx->dev, source_name, &bo, out, &log);
+    gc_status st = text ? gc_module_build_text(ctx->dev, name, text, &bo, out, &log)
+                        : gc_module_build(ctx->dev, name, &bo, out, &log);
     if (st != GC_OK) {
-        gc_result_log(ctx->result, "building %s failed: %s: %s", source_name, gc_status_name(st), gc_last_error());
+        gc_result_log(ctx->result, "building %s failed: %s: %s", name, gc_status_name(st), gc_last_error());
         for (size_t i = 0; i < n_defines; i++) gc_result_log(ctx->result, "  define %s", defines[i]);
         if (log && *log) gc_result_log(ctx->result, "compiler log:\n%s", log);
     }
@@ -148,15 +151,15 @@ gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *co
     return st;
 }
 
-gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines, size_t n_defines,
-                        const char *kernel_name, gc_kernel **out) {
+static gc_status get_kernel(gc_test_ctx *ctx, const char *name, const char *text, const char *const *defines,
+                            size_t n_defines, const char *kernel_name, gc_kernel **out) {
     gc_module *m = NULL;
     *out = NULL;
-    gc_status st = gc_ctx_build(ctx, source_name, defines, n_defines, &m);
+    gc_status st = build_module(ctx, name, text, defines, n_defines, &m);
     if (st != GC_OK) return st;
     st = gc_kernel_get(m, kernel_name, out);
     if (st != GC_OK) {
-        gc_result_log(ctx->result, "kernel %s not found in %s: %s", kernel_name, source_name, gc_last_error());
+        gc_result_log(ctx->result, "kernel %s not found in %s: %s", kernel_name, name, gc_last_error());
         return st;
     }
     if (!track((void **)ctx->kernels, &ctx->n_kernels, *out)) {
@@ -165,6 +168,36 @@ gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *c
         return GC_ERR_NO_MEMORY;
     }
     return GC_OK;
+}
+
+gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *const *defines, size_t n_defines,
+                       gc_module **out) {
+    return build_module(ctx, source_name, NULL, defines, n_defines, out);
+}
+
+gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines, size_t n_defines,
+                        const char *kernel_name, gc_kernel **out) {
+    return get_kernel(ctx, source_name, NULL, defines, n_defines, kernel_name, out);
+}
+
+gc_status gc_ctx_build_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+                            size_t n_defines, gc_module **out) {
+    *out = NULL;
+    if (!text) {
+        gc_set_last_error("gc_ctx_build_text: no source text for %s", label ? label : "(unnamed)");
+        return GC_ERR_ARGUMENT;
+    }
+    return build_module(ctx, label ? label : "(text)", text, defines, n_defines, out);
+}
+
+gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+                             size_t n_defines, const char *kernel_name, gc_kernel **out) {
+    *out = NULL;
+    if (!text) {
+        gc_set_last_error("gc_ctx_kernel_text: no source text for %s", label ? label : "(unnamed)");
+        return GC_ERR_ARGUMENT;
+    }
+    return get_kernel(ctx, label ? label : "(text)", text, defines, n_defines, kernel_name, out);
 }
 
 void gc_ctx_count_checks(gc_test_ctx *ctx, uint64_t n) {

@@ -24,11 +24,15 @@ static int usage(char *err, size_t len, const char *fmt, ...) {
     return 2;
 }
 
+/* Decimal, or hexadecimal with 0x. Not strtoull's base 0: there a leading zero means
+ * octal, and `--seed 010` would silently be seed 8. */
 static int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
     if (!s || !*s || *s == '-' || *s == '+') return 0;
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (hex && (!s[2] || s[2] == '-' || s[2] == '+')) return 0;
     char *end;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
     if (errno || *end || v > max) return 0;
     *out = v;
     return 1;
@@ -86,12 +90,18 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
     o->warmup = 3;
     o->argv0 = "gpucheck";
     if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try --help");
+    /* Reproduction lines name the program that ran (gpucheck, or a user's own). */
+    if (argv[0] && *argv[0]) o->argv0 = argv[0];
     int i = 1;
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         out->help = 1;
-        if (argc > 2)
+        if (argc > 3) return usage(err, err_len, "help takes at most one command, got '%s'", argv[3]);
+        if (argc > 2) {
             for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
                 if (strcmp(argv[2], commands[c].name) == 0) out->command = commands[c].cmd;
+            if (out->command == GC_CMD_NONE)
+                return usage(err, err_len, "help: unknown command '%s' (devices, info, list, run, bench)", argv[2]);
+        }
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
@@ -102,10 +112,15 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         if (strcmp(argv[1], commands[c].name) == 0) out->command = commands[c].cmd;
     if (out->command == GC_CMD_NONE) return usage(err, err_len, "unknown command '%s'; try --help", argv[1]);
     o->command = argv[1];
+    const char *seen[sizeof flags / sizeof flags[0]]; /* value of each value option given */
+    memset(seen, 0, sizeof seen);
     for (i = 2; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
         int found = -1, wrong_cmd = 0;
+        if (a[0] != '-')
+            return usage(err, err_len, "unexpected argument '%s' (options start with '-'; try '%s --help')", a,
+                         o->command);
         /* --flag=value is accepted as well as --flag value. */
         char name[64];
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
@@ -126,10 +141,22 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
                              : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
         if (flags[found].arg == ARG_VALUE) {
-            if (eq) val = eq + 1;
-            else if (i + 1 < argc) val = argv[++i];
-            else return usage(err, err_len, "option '%s' needs a value", name);
+            if (eq) {
+                val = eq + 1;
+            } else if (i + 1 < argc) {
+                val = argv[++i];
+                /* `--json --tap` would otherwise write a report named "--tap"; "-" alone
+                 * (stdout) is a value. --opt=VALUE passes a value that starts with '-'. */
+                if (val[0] == '-' && val[1])
+                    return usage(err, err_len, "option '%s' needs a value, got '%s', which looks like an option "
+                                               "(write %s=%s if it is the value)", name, val, name, val);
+            } else {
+                return usage(err, err_len, "option '%s' needs a value", name);
+            }
             if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
+            if (seen[found])
+                return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, seen[found], val);
+            seen[found] = val;
         } else if (eq) {
             return usage(err, err_len, "option '%s' takes no value", name);
         }
@@ -171,6 +198,11 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
+    int to_stdout = (out->json_path && !strcmp(out->json_path, "-")) + (out->junit_path && !strcmp(out->junit_path, "-")) +
+                    (out->csv_path && !strcmp(out->csv_path, "-"));
+    if (to_stdout > 1) return usage(err, err_len, "only one report can be written to stdout ('-')");
+    if (to_stdout && out->tap)
+        return usage(err, err_len, "--tap writes to stdout, so no report file can be '-' with it");
     return 0;
 }
 
