@@ -8,7 +8,7 @@ what=${*:-devices tests selftest opencl bench}
 G=$B/gpucheck
 NV="OCL_ICD_FILENAMES=libnvidia-opencl.so.1"
 mkdir -p "$O"
-export GC_CACHE_DIR=$O/.cache
+export GC_CACHE_DIR=/tmp/gpucheck-cache
 nvcl_id() { env $NV "$G" devices --json | python3 -c 'import json,sys; d=json.load(sys.stdin)["devices"]; print(next((x["id"] for x in d if x["backend"]=="opencl" and "NVIDIA" in x["platform"]), ""))'; }
 for w in $what; do
   case $w in
