@@ -187,13 +187,36 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     return passed ? 0 : EXIT_FAILED;
 }
 
+/* The child finds the runner's device by id, and checks that the name agrees: OpenCL
+ * platform numbers come from the ICD loader's order, which a child process need not see
+ * the same way (seen on a machine with two ICDs). A mismatch falls back to the one device
+ * of that backend with that name; anything else is an error listing what the child sees,
+ * never a test run on the wrong device. */
+static int child_device(const gc_cli_args *a, size_t *idx) {
+    const char *want = a->child_device_name;
+    if (a->device && gc_device_find(a->device, idx) == GC_OK &&
+        (!want || strcmp(gc_device_info_at(*idx)->name, want) == 0))
+        return 1;
+    size_t hits = 0;
+    for (size_t i = 0; want && i < gc_device_count(); i++) {
+        const gc_device_info *d = gc_device_info_at(i);
+        if (strcmp(d->name, want) == 0 && a->device && strncmp(d->id, a->device, strlen(gc_backend_name(d->backend))) == 0)
+            hits++, *idx = i;
+    }
+    if (hits == 1) {
+        fprintf(stderr, "gpucheck __child: %s is %s in this process\n", a->device, gc_device_info_at(*idx)->id);
+        return 1;
+    }
+    fprintf(stderr, "gpucheck __child: no device %s named \"%s\"; this process sees:\n", a->device ? a->device : "",
+            want ? want : "");
+    for (size_t i = 0; i < gc_device_count(); i++)
+        fprintf(stderr, "  %s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
+    return 0;
+}
+
 static int cmd_child(gc_cli_args *a, const char *self) {
     size_t idx;
-    if (gc_device_find(a->device ? a->device : "", &idx) != GC_OK) {
-        /* The runner checks fd 3 for a result; report the failure there too. */
-        fprintf(stderr, "gpucheck __child: %s\n", gc_last_error());
-        return EXIT_USAGE;
-    }
+    if (!child_device(a, &idx)) return EXIT_USAGE;
     a->run.device_index = idx;
     a->run.device_id = gc_device_info_at(idx)->id;
     a->run.self_exe = self;

@@ -74,6 +74,7 @@ static const struct {
     {"--no-fork", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--no-cache", ARG_NONE, C(GC_CMD_INFO) | RUNLIKE},
     {"--test", ARG_VALUE, C(GC_CMD_CHILD)},
+    {"--device-name", ARG_VALUE, C(GC_CMD_CHILD)},
     {"-v", ARG_NONE, 0xffffffffu},
     {"--verbose", ARG_NONE, 0xffffffffu},
     {"--help", ARG_NONE, 0xffffffffu},
@@ -194,6 +195,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
         else if (!strcmp(name, "--no-cache")) o->no_cache = 1;
         else if (!strcmp(name, "--test")) out->child_test = val;
+        else if (!strcmp(name, "--device-name")) out->child_device_name = val;
         else if (!strcmp(name, "-v") || !strcmp(name, "--verbose")) o->verbose = 1;
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }

@@ -29,6 +29,7 @@ typedef struct {
     int tap;
     int help;
     const char *child_test; /* __child --test NAME */
+    const char *child_device_name; /* __child --device-name: the device the runner meant */
 } gc_cli_args;
 
 /** Parse argv. Returns 0 on success, 2 on a usage error with a message in err. */

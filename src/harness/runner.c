@@ -144,6 +144,8 @@ static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_d
     argv[a++] = r->full_name;
     argv[a++] = "--device";
     argv[a++] = info->id;
+    argv[a++] = "--device-name";
+    argv[a++] = info->name;
     argv[a++] = "--seed";
     argv[a++] = seed;
     argv[a++] = "--canary";
