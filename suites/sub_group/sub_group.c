@@ -17,29 +17,36 @@
 #define SG_KERNEL "sub_group_record"
 
 typedef struct {
+    const char *suite;
     const char *name;
     const char *description;
     gc_sg_case shape;
+    const char *define; /* a kernel define (the mutant), or NULL */
 } sg_param;
 
 /* The plan's 3-D range first; then what the issue adds. */
 static const sg_param sg_params[] = {
-    {"nd3", "3-D, local 1023 per dimension reduced to the device, global 2x2x2 work-groups",
-     {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {2, 2, 2}, 0}},
-    {"nd2", "2-D, local 1023x1023 reduced to the device, global 2x2 work-groups",
-     {GC_SG_SHAPE_REDUCED, 2, {0, 0, 0}, {2, 2, 1}, 0}},
-    {"nd1", "1-D, local 1023 reduced to the device, 2 work-groups",
-     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}},
-    {"prime1", "1-D, the largest prime local size that fits, 3 work-groups",
-     {GC_SG_SHAPE_PRIME, 1, {0, 0, 0}, {3, 1, 1}, 0}},
-    {"prime3", "3-D, local 13x11x7 (smaller primes where it does not fit), 2x2x2 work-groups",
-     {GC_SG_SHAPE_PRIME, 3, {0, 0, 0}, {2, 2, 2}, 0}},
-    {"prime_small", "1-D, local 3 (a work-group smaller than a sub-group), 37 work-groups",
-     {GC_SG_SHAPE_FIXED, 1, {3, 1, 1}, {37, 1, 1}, 0}},
-    {"nonuniform1", "1-D, local as nd1, 2 work-groups plus a partial one of odd size",
-     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 1}},
-    {"nonuniform3", "3-D, local as nd3, 2 work-groups plus a partial one in every dimension",
-     {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {2, 2, 2}, 1}},
+    {"sub_group", "nd3", "3-D, local 1023 per dimension reduced to the device, global 2x2x2 work-groups",
+     {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {2, 2, 2}, 0}, NULL},
+    {"sub_group", "nd2", "2-D, local 1023x1023 reduced to the device, global 2x2 work-groups",
+     {GC_SG_SHAPE_REDUCED, 2, {0, 0, 0}, {2, 2, 1}, 0}, NULL},
+    {"sub_group", "nd1", "1-D, local 1023 reduced to the device, 2 work-groups",
+     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}, NULL},
+    {"sub_group", "prime1", "1-D, the largest prime local size that fits, 3 work-groups",
+     {GC_SG_SHAPE_PRIME, 1, {0, 0, 0}, {3, 1, 1}, 0}, NULL},
+    {"sub_group", "prime3", "3-D, local 13x11x7 (smaller primes where it does not fit), 2x2x2 work-groups",
+     {GC_SG_SHAPE_PRIME, 3, {0, 0, 0}, {2, 2, 2}, 0}, NULL},
+    {"sub_group", "prime_small", "1-D, local 3 (a work-group smaller than a sub-group), 37 work-groups",
+     {GC_SG_SHAPE_FIXED, 1, {3, 1, 1}, {37, 1, 1}, 0}, NULL},
+    {"sub_group", "nonuniform1", "1-D, local as nd1, 2 work-groups plus a partial one of odd size",
+     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 1}, NULL},
+    {"sub_group", "nonuniform3", "3-D, local as nd3, 2 work-groups plus a partial one in every dimension",
+     {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {2, 2, 2}, 1}, NULL},
+    /* Must FAIL where it runs: the kernel's local ids reversed (see sub_group.gc). Its own
+     * suite name keeps it out of 'sub_group*'; tagged manual, it runs only when named. */
+    {"selftest_sub_group", "reversed_local_id",
+     "mutant: sub-group local ids reversed in the kernel; the checks must FAIL",
+     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}, "SG_MUTANT_REVERSED_LOCAL_ID"},
 };
 
 typedef struct {
@@ -144,7 +151,8 @@ static gc_status sg_setup(gc_test_ctx *ctx) {
                 info->max_work_item_sizes[1], info->max_work_item_sizes[2],
                 info->caps.n_sub_group_sizes);
 
-    gc_status st = gc_ctx_kernel(ctx, SG_SOURCE, NULL, 0, SG_KERNEL, &s->kernel);
+    gc_status st = gc_ctx_kernel(ctx, SG_SOURCE, p->define ? &p->define : NULL, p->define ? 1 : 0,
+                                 SG_KERNEL, &s->kernel);
     if (st == GC_ERR_NO_KERNEL) {
         /* The kernel exists only where the compiler defines the sub-group feature. */
         gc_ctx_error(ctx, "the device reports sub-groups but its kernel compiler does not "
@@ -197,9 +205,9 @@ void gc_suite_sub_group_register(void) {
     for (size_t i = 0; i < sizeof sg_params / sizeof sg_params[0]; i++) {
         gc_test t;
         memset(&t, 0, sizeof t);
-        t.suite = "sub_group";
+        t.suite = sg_params[i].suite;
         t.name = sg_params[i].name;
-        t.tags = "conformance,sub_group";
+        t.tags = sg_params[i].define ? "manual,selftest,sub_group" : "conformance,sub_group";
         t.description = sg_params[i].description;
         t.budget_s = 60;
         t.min_checks = 1000; /* even the smallest range makes thousands */
