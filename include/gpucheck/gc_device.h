@@ -47,7 +47,7 @@ typedef struct {
     uint8_t fence_orders[GC_SCOPE_COUNT];  /* orders usable with fences */
     int int64_atomics;                     /* 64-bit atomic operations on global memory */
     int sub_groups;                        /* sub-group queries available in kernels */
-    unsigned sub_group_sizes[8];           /* sizes the device may use */
+    unsigned sub_group_sizes[16];          /* sizes the device may use */
     unsigned n_sub_group_sizes;
     int non_uniform_work_groups;           /* global size need not divide by local size */
     int host_mapped_memory;                /* device can access host memory coherently */

@@ -242,9 +242,11 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
         /* The sizes are a vendor query; without one they stay unknown (0 entries) and
          * kernels ask gc_sub_group_max_size() at run time. */
         if (has_token(ext, "cl_intel_required_subgroup_size")) {
-            size_t sz[8] = {0}, got = 0;
+            /* PoCL 5 lists 10 sizes: ask with room for many, keep what the table holds. */
+            size_t sz[64] = {0}, got = 0;
+            const size_t keep = sizeof caps->sub_group_sizes / sizeof caps->sub_group_sizes[0];
             if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_SUB_GROUP_SIZES_INTEL, sizeof sz, sz, &got) == CL_SUCCESS) {
-                for (size_t i = 0; i < got / sizeof sz[0] && i < 8; i++)
+                for (size_t i = 0; i < got / sizeof sz[0] && i < keep; i++)
                     caps->sub_group_sizes[caps->n_sub_group_sizes++] = (unsigned)sz[i];
             }
         } else if (has_token(ext, "cl_amd_device_attribute_query")) {
