@@ -71,7 +71,7 @@ static const char *sg_requires(const gc_test *t, const gc_device_info *info) {
 
 static unsigned sg_largest_size(const gc_caps *caps) {
     unsigned m = 0;
-    for (unsigned k = 0; k < caps->n_sub_group_sizes && k < 8; k++)
+    for (unsigned k = 0; k < caps->n_sub_group_sizes; k++)
         if (caps->sub_group_sizes[k] > m) m = caps->sub_group_sizes[k];
     return m;
 }
