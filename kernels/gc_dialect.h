@@ -30,7 +30,7 @@
 /* =================================================================================
  * OpenCL C
  * ================================================================================= */
-#if defined(__OPENCL_VERSION__)
+#if defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)
 
 #define GC_BACKEND_OPENCL 1
 #define GC_KERNEL __kernel void
