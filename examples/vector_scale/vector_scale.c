@@ -19,7 +19,7 @@
 /* The kernel, written once in the gpucheck dialect. It is text in this program because
  * the installed library embeds only its own kernel sources; the #include of the dialect
  * is resolved from those. Keeping one line per string keeps compiler log line numbers
- * meaningful ("vector_scale.gc:9: ..."). */
+ * meaningful ("vector_scale.gc:15:14: error: ..."). */
 static const char kernel_source[] =
     "#include \"kernels/gc_dialect.h\"\n"
     "\n"
