@@ -54,4 +54,8 @@ expect 0 '^  PASS +known_answer ' ./vector_scale run
 expect 0 '^  PASS +throughput .*elements/s' ./vector_scale bench --samples 5
 # The checks can fail: a kernel that skips its last element is caught by the canary.
 expect 1 'FAIL vector_scale.known_answer: .*1 unwritten' env VECTOR_SCALE_MUTANT=skip_last ./vector_scale run
-echo "ok: installed into a fresh prefix, built with pkg-config, test and benchmark PASS, mutant FAILs"
+# A kernel that does not compile is an ERROR whose log names the line in the kernel text.
+expect 1 'ERROR vector_scale.known_answer: setup returned GC_ERR_COMPILE' \
+  env VECTOR_SCALE_MUTANT=compile_error ./vector_scale run
+grep -q 'vector_scale.gc.15' out.txt || fail "the compiler log does not name vector_scale.gc line 15"
+echo "ok: installed into a fresh prefix, built with pkg-config; test and benchmark PASS; the mutants FAIL and ERROR"

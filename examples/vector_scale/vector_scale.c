@@ -8,8 +8,8 @@
  *   ./vector_scale bench --samples 50   the benchmark
  *   ./vector_scale list | devices | info, and --help for each
  *
- * VECTOR_SCALE_MUTANT=skip_last or =wrong_middle in the environment builds a broken
- * kernel, to watch the checks catch it (the run then exits 1). */
+ * VECTOR_SCALE_MUTANT=skip_last, =wrong_middle or =compile_error in the environment builds
+ * a broken kernel, to watch the harness catch it (the run then exits 1). */
 #include <gpucheck/gc_harness.h>
 
 #include <stdio.h>
@@ -19,7 +19,7 @@
 /* The kernel, written once in the gpucheck dialect. It is text in this program because
  * the installed library embeds only its own kernel sources; the #include of the dialect
  * is resolved from those. Keeping one line per string keeps compiler log line numbers
- * meaningful ("vector_scale.gc:9: ..."). */
+ * meaningful ("vector_scale.gc:15:14: error: ..."). */
 static const char kernel_source[] =
     "#include \"kernels/gc_dialect.h\"\n"
     "\n"
@@ -34,6 +34,9 @@ static const char kernel_source[] =
     "    if (i == n / 2) v += 1;\n"
     "#endif\n"
     "    out[i] = v;\n"
+    "#if defined(MUTANT_COMPILE_ERROR)\n"
+    "    out[i] = undeclared_variable;\n"
+    "#endif\n"
     "}\n";
 
 #define MAX_SETS 8
@@ -97,8 +100,9 @@ static gc_status setup(gc_test_ctx *ctx) {
     if (mutant && *mutant) {
         if (strcmp(mutant, "skip_last") == 0) defines[n_defines++] = "MUTANT_SKIP_LAST";
         else if (strcmp(mutant, "wrong_middle") == 0) defines[n_defines++] = "MUTANT_WRONG_MIDDLE";
+        else if (strcmp(mutant, "compile_error") == 0) defines[n_defines++] = "MUTANT_COMPILE_ERROR";
         else {
-            gc_set_last_error("VECTOR_SCALE_MUTANT=%s: expected skip_last or wrong_middle", mutant);
+            gc_set_last_error("VECTOR_SCALE_MUTANT=%s: expected skip_last, wrong_middle or compile_error", mutant);
             return GC_ERR_ARGUMENT;
         }
         gc_ctx_note(ctx, "built with the mutant %s", defines[0]);
@@ -145,6 +149,7 @@ static gc_status check(gc_test_ctx *ctx) {
     }
     gc_ctx_figure(ctx, "elements", (double)s->n, "");
     gc_ctx_figure(ctx, "kernel_ms", s->kernel_ms, "ms");
+    if (s->sets > 1) gc_ctx_figure(ctx, "input_sets", s->sets, "");
     return GC_OK;
 }
 
