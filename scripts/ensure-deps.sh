@@ -11,6 +11,7 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok
 have_cmd cc || need_pkgs+=(build-essential)
 have_cmd cmake || need_pkgs+=(cmake)
 have_cmd python3 || need_pkgs+=(python3)
+have_cmd pkg-config || need_pkgs+=(pkgconf)
 have_cmd pip3 || python3 -m pip --version >/dev/null 2>&1 || need_pkgs+=(python3-pip)
 [ -f /usr/include/CL/cl.h ] || need_pkgs+=(opencl-c-headers)
 for p in ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd libgmp-dev; do

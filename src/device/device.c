@@ -142,7 +142,12 @@ gc_status gc_device_find(const char *id_or_name, size_t *out_index) {
     }
     for (size_t i = 0; i < registry.count; i++)
         if (strcmp(registry.infos[i].id, id_or_name) == 0) return *out_index = i, GC_OK;
+    /* A full name wins over substrings (a name may be part of another's). */
     size_t hits = 0, hit = 0;
+    for (size_t i = 0; i < registry.count; i++)
+        if (strcasecmp(registry.infos[i].name, id_or_name) == 0) hits++, hit = i;
+    if (hits == 1) return *out_index = hit, GC_OK;
+    hits = 0;
     for (size_t i = 0; i < registry.count; i++)
         if (contains_nocase(registry.infos[i].name, id_or_name)) hits++, hit = i;
     if (hits == 1) return *out_index = hit, GC_OK;

@@ -79,8 +79,11 @@ int gc_check_custom(gc_test_ctx *ctx, const char *label, void *expected, const v
     compare_counts c = compare(ctx, label, expected, got, count, elem_size, eq, fmt, 1);
     ctx->compared += count;
     if (c.mismatches) {
-        gc_ctx_fail(ctx, "%s: %zu of %zu elements differ (%zu unwritten, still canary 0x%02X)", label, c.mismatches,
-                    count, c.unwritten, ctx->opt->canary);
+        if (c.unwritten)
+            gc_ctx_fail(ctx, "%s: %zu of %zu elements differ (%zu unwritten, still canary 0x%02X)", label,
+                        c.mismatches, count, c.unwritten, ctx->opt->canary);
+        else
+            gc_ctx_fail(ctx, "%s: %zu of %zu elements differ", label, c.mismatches, count);
         return 0;
     }
     if (c.ambiguous)

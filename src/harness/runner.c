@@ -264,8 +264,15 @@ static void progress(size_t i, size_t n, const char *name) {
 
 static void add_repro(gc_result *r, const gc_run_options *opt) {
     if (r->outcome == GC_PASS || r->outcome == GC_SKIP) return;
-    gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu --filter '%s'", opt->argv0,
-                  r->is_bench ? "bench" : "run", opt->device_id, (unsigned long long)opt->seed, r->full_name);
+    /* Every option that changes what a test does goes into the line. */
+    char extra[256] = "";
+    size_t o = 0;
+    if (opt->scale != 1.0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
+    if (opt->canary != 0xAA) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
+    if (opt->timeout_s > 0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --timeout %g", opt->timeout_s);
+    if (r->is_bench) snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
+    gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu%s --filter '%s'", opt->argv0,
+                  r->is_bench ? "bench" : "run", opt->device_id, (unsigned long long)opt->seed, extra, r->full_name);
 }
 
 gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
