@@ -1,0 +1,142 @@
+/* fence_cases.c — every case of the suite: the test plan's order pairs and scopes, the
+ * host <-> device tests, and the weakened twins; what each needs from the device. */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites/atomic_fence/fence_ptx.h"
+#include "suites/atomic_fence/fence_suite.h"
+
+#define MAX_CASES 40
+
+static fence_case cases[MAX_CASES];
+static char names[MAX_CASES][80];
+static size_t n_cases;
+
+static const struct {
+    const char *name;
+    gc_memory_order o1, o2;
+} pairs[] = {{"release_acquire", GC_ORDER_RELEASE, GC_ORDER_ACQUIRE},
+             {"acq_rel", GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL},
+             {"seq_cst", GC_ORDER_SEQ_CST, GC_ORDER_SEQ_CST}};
+
+static void add(fence_space sp, fence_kind k, gc_memory_order o1, gc_memory_order o2, gc_memory_scope s,
+                gc_memory_scope flag, gc_memory_order p1, gc_memory_order p2, gc_memory_scope ps, const char *fmt,
+                const char *a, const char *b) {
+    fence_case *c = &cases[n_cases];
+    snprintf(names[n_cases], sizeof names[n_cases], fmt, a, b);
+    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps};
+    n_cases++;
+}
+
+static void build(void) {
+    if (n_cases) return;
+    static const gc_memory_scope local_scopes[] = {GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM};
+    static const gc_memory_scope global_scopes[] = {GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM};
+    for (int s = 0; s < 3; s++)
+        for (int p = 0; p < 3; p++)
+            add(FENCE_LOCAL, FENCE_FENCED, pairs[p].o1, pairs[p].o2, local_scopes[s], GC_SCOPE_WORK_GROUP, pairs[p].o1,
+                pairs[p].o2, local_scopes[s], "local.%s.%s", pairs[p].name, gc_scope_name(local_scopes[s]));
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 3; p++)
+            add(FENCE_GLOBAL, FENCE_FENCED, pairs[p].o1, pairs[p].o2, global_scopes[s], GC_SCOPE_DEVICE, pairs[p].o1,
+                pairs[p].o2, global_scopes[s], "global.%s.%s", pairs[p].name, gc_scope_name(global_scopes[s]));
+    for (int dir = 0; dir < 2; dir++)
+        for (int p = 0; p < 3; p++)
+            add(dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST, FENCE_FENCED, pairs[p].o1, pairs[p].o2,
+                GC_SCOPE_SYSTEM, GC_SCOPE_SYSTEM, pairs[p].o1, pairs[p].o2, GC_SCOPE_SYSTEM, "host.%s.%s",
+                dir ? "host_to_device" : "device_to_host", pairs[p].name);
+    /* Twins. Each needs what the weakest fenced test it weakens needs. */
+    add(FENCE_LOCAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_WORK_GROUP,
+        GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_WORK_GROUP, "twin.local.%s%s", "no_fence", "");
+    add(FENCE_GLOBAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE,
+        GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_DEVICE, "twin.global.%s%s", "no_fence", "");
+    for (int p = 0; p < 3; p++)
+        add(FENCE_GLOBAL, FENCE_TWIN_NARROW, pairs[p].o1, pairs[p].o2, GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE,
+            pairs[p].o1, pairs[p].o2, GC_SCOPE_DEVICE, "twin.global.work_group_fence.%s%s", pairs[p].name, "");
+    for (int dir = 0; dir < 2; dir++) {
+        fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
+        const char *dn = dir ? "host_to_device" : "device_to_host";
+        add(sp, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_SYSTEM, GC_SCOPE_SYSTEM,
+            GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "no_fence");
+        add(sp, FENCE_TWIN_NARROW, GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM,
+            GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "device_fence");
+    }
+}
+
+const fence_case *fence_cases(size_t *count) {
+    build();
+    *count = n_cases;
+    return cases;
+}
+
+int fence_case_is_twin(const fence_case *c) { return c->kind != FENCE_FENCED; }
+
+/* Reasons are static strings, one per order and scope, made on first use. */
+static const char *fence_reason(gc_memory_order o, gc_memory_scope s) {
+    static char r[GC_ORDER_COUNT][GC_SCOPE_COUNT][80];
+    if (!r[o][s][0])
+        snprintf(r[o][s], sizeof r[o][s], "no fence capability %s at %s scope", gc_order_name(o), gc_scope_name(s));
+    return r[o][s];
+}
+static const char *atomic_reason(gc_memory_scope s) {
+    static char r[GC_SCOPE_COUNT][80];
+    if (!r[s][0]) snprintf(r[s], sizeof r[s], "no relaxed atomics at %s scope (for the flag)", gc_scope_name(s));
+    return r[s];
+}
+
+const char *fence_case_requires(const fence_case *c, const gc_device_info *info) {
+    const gc_caps *k = &info->caps;
+    if ((c->space == FENCE_DEVICE_TO_HOST || c->space == FENCE_HOST_TO_DEVICE) && !k->host_mapped_memory)
+        return "no host-mapped memory (caps.host_mapped_memory)";
+    /* The fenced test the case is (or weakens). */
+    if (!gc_caps_fence(k, c->parent_order1, c->parent_scope)) return fence_reason(c->parent_order1, c->parent_scope);
+    if (!gc_caps_fence(k, c->parent_order2, c->parent_scope)) return fence_reason(c->parent_order2, c->parent_scope);
+    /* The twin's own, weaker, fences. */
+    if (c->order1 != GC_ORDER_RELAXED && !gc_caps_fence(k, c->order1, c->scope)) return fence_reason(c->order1, c->scope);
+    if (c->order2 != GC_ORDER_RELAXED && !gc_caps_fence(k, c->order2, c->scope)) return fence_reason(c->order2, c->scope);
+    if (!gc_caps_atomic(k, GC_ORDER_RELAXED, c->flag_scope)) return atomic_reason(c->flag_scope);
+    return NULL;
+}
+
+const char *fence_layout_name(fence_space s, unsigned layout) {
+    switch (s) {
+    case FENCE_LOCAL: return layout == 0 ? "leader" : "pairs";
+    case FENCE_GLOBAL: return layout == 0 ? "one_writer" : "parallel";
+    default: return "host";
+    }
+}
+
+unsigned fence_layout_count(fence_space s) { return s == FENCE_LOCAL || s == FENCE_GLOBAL ? 2u : 1u; }
+
+const char *fence_case_source(const fence_case *c) {
+    return c->space == FENCE_LOCAL    ? "suites/atomic_fence/mp_local.gc"
+           : c->space == FENCE_GLOBAL ? "suites/atomic_fence/mp_global.gc"
+                                      : "suites/atomic_fence/mp_host.gc";
+}
+
+const char *fence_case_kernel(const fence_case *c, unsigned layout) {
+    switch (c->space) {
+    case FENCE_LOCAL: return "mp_local";
+    case FENCE_GLOBAL: return layout == 0 ? "mp_one_writer" : "mp_parallel";
+    case FENCE_DEVICE_TO_HOST: return "mp_device_writer";
+    default: return "mp_device_reader";
+    }
+}
+
+void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, char fences[2][32], char poll[32]) {
+    fence_ptx_expect *x = expect;
+    memset(x, 0, sizeof *x);
+    x->entry = fence_case_kernel(c, layout);
+    fence_ptx_fence_opcode(c->order1, c->scope, fences[0], 32);
+    fence_ptx_fence_opcode(c->order2, c->scope, fences[1], 32);
+    int n = 0;
+    if (fences[0][0]) x->fences[n++] = fences[0];
+    if (fences[1][0] && strcmp(fences[0], fences[1])) x->fences[n++] = fences[1];
+    x->only_listed_fences = 1;
+    snprintf(poll, 32, "ld.relaxed.%s", fence_ptx_scope(c->flag_scope));
+    /* The device writer of the host tests does not poll; the device reader checks the
+     * data behind each new flag value inside its poll loop, so that loop holds the fence
+     * by design and only has to exist. */
+    x->poll = c->space == FENCE_DEVICE_TO_HOST ? NULL : poll;
+    x->poll_loop_pure = c->space != FENCE_HOST_TO_DEVICE;
+}

@@ -1,0 +1,105 @@
+/* fence_suite.h — the atomic_fence suite's cases, run configuration and engine (internal
+ * to suites/atomic_fence). docs/atomic_fence.md explains the tests and their numbers.
+ *
+ * A case is one compiled variant of a message-passing test: where the threads meet
+ * (local memory, global memory, host <-> device), the fences compiled in (orders and
+ * scope), and whether it is a fenced conformance test or a weakened twin. An engine
+ * builds a case's kernels, runs them in steps and keeps the per-reader outcomes; the
+ * tests (fence_tests.c) and the mutation score (fence_score.c) drive engines. */
+#ifndef FENCE_SUITE_H
+#define FENCE_SUITE_H
+
+#include <stdint.h>
+
+#include "gpucheck/gc_harness.h"
+#include "suites/atomic_fence/fence_outcome.h"
+
+typedef enum { FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE } fence_space;
+typedef enum {
+    FENCE_FENCED,        /* a conformance test: the stale outcome is forbidden */
+    FENCE_TWIN_NO_FENCE, /* both fences removed (relaxed: a compiler barrier only) */
+    FENCE_TWIN_NARROW    /* fences one scope too narrow for the threads involved */
+} fence_kind;
+
+typedef struct {
+    const char *name;          /* test name without the suite, e.g. "global.seq_cst.device" */
+    fence_space space;
+    fence_kind kind;
+    gc_memory_order order1;    /* writer's fence, as compiled */
+    gc_memory_order order2;    /* reader's fence, as compiled */
+    gc_memory_scope scope;     /* both fences' scope, as compiled */
+    gc_memory_scope flag_scope; /* the flag atomics' scope: always covers both threads */
+    /* Twins: the fenced case whose capabilities a twin needs to be meaningful. */
+    gc_memory_order parent_order1, parent_order2;
+    gc_memory_scope parent_scope;
+} fence_case;
+
+/** All cases of the suite (fenced tests first, then twins). */
+const fence_case *fence_cases(size_t *count);
+/** NULL when the device can run the case, else the reason (a static string). */
+const char *fence_case_requires(const fence_case *c, const gc_device_info *info);
+int fence_case_is_twin(const fence_case *c);
+
+/** Kernel source of a case and the kernel of each of its layouts. */
+const char *fence_case_source(const fence_case *c);
+const char *fence_case_kernel(const fence_case *c, unsigned layout);
+
+/** What the PTX of layout `layout` of case c must show (see fence_ptx.h): the fences
+ *  compiled in and nothing else, and the flag poll inside its loop. `fences` and `poll`
+ *  are storage the expectation points into. */
+void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, char fences[2][32], char poll[32]);
+
+/** Registers atomic_fence.mutation_score (fence_score.c). */
+void fence_register_score(void);
+
+/* Layouts a case runs: local leader/pairs, global one_writer/parallel, host one. */
+#define FENCE_MAX_LAYOUTS 2
+const char *fence_layout_name(fence_space s, unsigned layout);
+unsigned fence_layout_count(fence_space s);
+
+/* ---- run configuration: defaults per device, overridable from the environment ---- */
+typedef struct {
+    unsigned wg_size, groups;     /* global: work-group size and count; local: the same */
+    unsigned local_wg_size, local_groups;
+    unsigned rounds, retries, local_retries;
+    unsigned stride;              /* words between instance slots (>= 64) */
+    unsigned stress_pct;          /* share of the parallel layout's groups that stress */
+    unsigned stress_iters, stress_pattern, stress_lines, stress_line_words, pre_stress_iters;
+    unsigned shuffle, start_barrier;
+    unsigned host_instances, host_rounds;
+    double host_write_seconds;    /* host writer's time per launch (host -> device) */
+    uint64_t target_checks;       /* fenced tests: checks per layout to aim for */
+    double seconds;               /* fenced tests: time cap */
+    double twin_seconds;          /* twins: measuring time */
+    double score_seconds;         /* mutation score: time per twin before "not observed" */
+} fence_config;
+
+/** Fill cfg for the test's device: defaults, scaled by --scale, then the
+ *  GPUCHECK_FENCE_* environment overrides. A malformed override is an ERROR (returns
+ *  GC_ERR_ARGUMENT after gc_ctx_error). Records the effective values in the report. */
+gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg);
+
+/* ---- engine ------------------------------------------------------------------------ */
+typedef struct fence_engine fence_engine;
+
+typedef struct {
+    fence_tally layout[FENCE_MAX_LAYOUTS];
+    fence_tally total;
+    uint64_t launches;
+    double seconds;               /* time spent in steps */
+} fence_progress;
+
+/** Build the case's kernels (and check their PTX on CUDA), allocate its memory. */
+gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_config *cfg, fence_engine **out);
+/** One step: a launch of each layout's kernel (with the host thread for host cases). */
+gc_status fence_engine_step(fence_engine *e);
+/** Outcomes so far (reads the device counters). */
+gc_status fence_engine_progress(fence_engine *e, fence_progress *p);
+/** Stale outcomes so far, cheaply (one word per layout). */
+gc_status fence_engine_stale(fence_engine *e, uint64_t *stale);
+/** Validate every reader's outcomes with gc_check_property (stale forbidden for fenced
+ *  cases) and note the first stale observations. Returns 1 when valid. */
+int fence_engine_validate(fence_engine *e, const char *label);
+void fence_engine_close(fence_engine *e);
+
+#endif

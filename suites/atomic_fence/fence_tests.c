@@ -1,0 +1,160 @@
+/* fence_tests.c — the atomic_fence suite's tests: one per case (fenced conformance tests
+ * and weakened twins) plus the mutation score, registered with the harness. */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites/atomic_fence/fence_suite.h"
+
+#define MIN_CHECKS 100000u /* fewer flag-seen reads than this: INCONCLUSIVE */
+
+typedef struct {
+    fence_config cfg;
+    fence_engine *engine;
+} test_state;
+
+static const char *case_requires(const gc_test *t, const gc_device_info *info) {
+    return fence_case_requires(t->param, info);
+}
+
+static gc_status case_setup(gc_test_ctx *ctx) {
+    test_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    gc_ctx_set_state(ctx, s);
+    gc_status st = fence_config_load(ctx, &s->cfg);
+    if (st) return st;
+    return fence_engine_open(ctx, gc_ctx_test(ctx)->param, &s->cfg, &s->engine);
+}
+
+static uint64_t min_layout_checks(const fence_progress *p, unsigned layouts) {
+    uint64_t m = UINT64_MAX;
+    for (unsigned l = 0; l < layouts; l++) {
+        uint64_t c = fence_tally_checks(&p->layout[l]);
+        if (c < m) m = c;
+    }
+    return m;
+}
+
+/* Fenced tests: run until every layout has exercised target_checks checks, or the time
+ * cap. Steps are cheap on a GPU, reading the counters is not, so the counters are read
+ * after a batch sized from the checks per step seen so far. */
+static gc_status fenced_run(gc_test_ctx *ctx) {
+    test_state *s = gc_ctx_state(ctx);
+    const fence_case *c = gc_ctx_test(ctx)->param;
+    const unsigned layouts = fence_layout_count(c->space);
+    double t0 = gc_ctx_elapsed(ctx);
+    uint64_t batch = 1;
+    for (;;) {
+        for (uint64_t i = 0; i < batch; i++) {
+            gc_status st = fence_engine_step(s->engine);
+            if (st) return st;
+            if (gc_ctx_elapsed(ctx) - t0 > s->cfg.seconds) break;
+        }
+        fence_progress p;
+        gc_status st = fence_engine_progress(s->engine, &p);
+        if (st) return st;
+        uint64_t have = min_layout_checks(&p, layouts);
+        if (have >= s->cfg.target_checks || gc_ctx_elapsed(ctx) - t0 > s->cfg.seconds) return GC_OK;
+        uint64_t per_step = have / (p.launches ? p.launches : 1);
+        batch = per_step ? (s->cfg.target_checks - have + per_step - 1) / per_step : 2 * batch;
+        if (batch > 4096) batch = 4096;
+    }
+}
+
+/* Twins: run for twin_seconds (at least one step), whatever they observe. */
+static gc_status twin_run(gc_test_ctx *ctx) {
+    test_state *s = gc_ctx_state(ctx);
+    double t0 = gc_ctx_elapsed(ctx);
+    do {
+        gc_status st = fence_engine_step(s->engine);
+        if (st) return st;
+    } while (gc_ctx_elapsed(ctx) - t0 < s->cfg.twin_seconds);
+    return GC_OK;
+}
+
+static void layout_figures(gc_test_ctx *ctx, const fence_case *c, const fence_progress *p, int twin) {
+    for (unsigned l = 0; l < fence_layout_count(c->space); l++) {
+        const char *ln = fence_layout_name(c->space, l);
+        char n[64];
+        snprintf(n, sizeof n, "checks_%s", ln);
+        gc_ctx_figure(ctx, n, (double)fence_tally_checks(&p->layout[l]), "");
+        snprintf(n, sizeof n, "%s_%s", twin ? "weak" : "stale", ln);
+        gc_ctx_figure(ctx, n, (double)p->layout[l].stale, "");
+        snprintf(n, sizeof n, "never_%s", ln);
+        gc_ctx_figure(ctx, n, (double)p->layout[l].never, "");
+        if (twin) {
+            snprintf(n, sizeof n, "weak_per_s_%s", ln);
+            gc_ctx_figure(ctx, n, p->seconds > 0 ? (double)p->layout[l].stale / p->seconds : 0, "1/s");
+        }
+    }
+}
+
+static gc_status case_check(gc_test_ctx *ctx) {
+    test_state *s = gc_ctx_state(ctx);
+    const fence_case *c = gc_ctx_test(ctx)->param;
+    const int twin = fence_case_is_twin(c);
+    fence_progress p;
+    gc_status st = fence_engine_progress(s->engine, &p);
+    if (st) return st;
+    fence_engine_validate(s->engine, c->name);
+    const uint64_t checks = fence_tally_checks(&p.total);
+    gc_ctx_count_checks(ctx, checks);
+    gc_ctx_figure(ctx, "checks", (double)checks, "");
+    layout_figures(ctx, c, &p, twin);
+    gc_ctx_figure(ctx, "launches", (double)p.launches, "");
+    gc_ctx_figure(ctx, "run_seconds", p.seconds, "s");
+    gc_ctx_figure(ctx, "checks_per_s", p.seconds > 0 ? (double)checks / p.seconds : 0, "1/s");
+    if (twin) {
+        gc_ctx_figure(ctx, "weak", (double)p.total.stale, "");
+        gc_ctx_figure(ctx, "weak_per_s", p.seconds > 0 ? (double)p.total.stale / p.seconds : 0, "1/s");
+        gc_ctx_figure(ctx, "weak_fraction", checks ? (double)p.total.stale / (double)checks : 0, "");
+        gc_ctx_figure(ctx, "observed", p.total.stale ? 1 : 0, "");
+        gc_ctx_note(ctx, "twin: weak outcome %s (%llu of %llu checks, %.1f/s); a twin never fails on it",
+                    p.total.stale ? "OBSERVED" : "not observed", (unsigned long long)p.total.stale,
+                    (unsigned long long)checks, p.seconds > 0 ? (double)p.total.stale / p.seconds : 0.0);
+    }
+    return GC_OK;
+}
+
+static void case_teardown(gc_test_ctx *ctx) {
+    test_state *s = gc_ctx_state(ctx);
+    if (s) fence_engine_close(s->engine);
+}
+
+static const char *describe(const fence_case *c, char *buf, size_t len) {
+    static const char *where[] = {"within a work-group (local memory)", "across work-groups (global memory)",
+                                  "device writer, host-thread reader", "host-thread writer, device readers"};
+    if (c->kind == FENCE_FENCED)
+        snprintf(buf, len, "message passing %s: fences %s/%s at %s scope; stale data after the flag must never be seen",
+                 where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
+    else if (c->kind == FENCE_TWIN_NO_FENCE)
+        snprintf(buf, len, "twin (mutant) of the %s tests with no fences: reports how often stale data shows", where[c->space]);
+    else
+        snprintf(buf, len, "twin (mutant) %s with %s/%s fences at only %s scope: reports how often stale data shows",
+                 where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
+    return buf;
+}
+
+void gc_suite_atomic_fence_register(void) {
+    size_t n;
+    const fence_case *cs = fence_cases(&n);
+    static char descriptions[64][200];
+    for (size_t i = 0; i < n && i < 64; i++) {
+        const int twin = fence_case_is_twin(&cs[i]);
+        gc_test t;
+        memset(&t, 0, sizeof t);
+        t.suite = "atomic_fence";
+        t.name = cs[i].name;
+        t.tags = twin ? "fence,twin" : "conformance,fence";
+        t.description = describe(&cs[i], descriptions[i], sizeof descriptions[i]);
+        t.budget_s = 60;
+        t.min_checks = MIN_CHECKS;
+        t.param = &cs[i];
+        t.requires = case_requires;
+        t.setup = case_setup;
+        t.run = twin ? twin_run : fenced_run;
+        t.check = case_check;
+        t.teardown = case_teardown;
+        gc_test_register(&t);
+    }
+    fence_register_score();
+}

@@ -1,0 +1,71 @@
+/* test_atomic_fence_outcome.c — the reader-outcome validator and its negative controls:
+ * stale outcomes are caught where forbidden and tolerated in twins; outcome totals must
+ * match; every control variant must be caught. */
+#include <string.h>
+
+#include "suites/atomic_fence/fence_outcome.h"
+#include "unit.h"
+
+int main(void) {
+    char msg[256];
+    /* Three readers: slot 0 took no part (e.g. the writer), slots 1 and 2 did 4 rounds. */
+    uint32_t c[3 * FO_COUNT] = {0, 0, 0, /**/ 1, 3, 0, /**/ 0, 4, 0};
+    uint32_t expected[3] = {0, 4, 4};
+    fence_expect fenced = {expected, 1, "work-item"};
+    fence_expect twin = {expected, 0, "work-item"};
+
+    fence_tally t = fence_tally_slots(c, 0, 3);
+    CHECK(t.never == 1 && t.ok == 7 && t.stale == 0 && fence_tally_checks(&t) == 7);
+    CHECK(fence_validate(c, 3, &fenced, msg, sizeof msg) == 0);
+
+    /* a stale outcome: forbidden in a fenced test, allowed in a twin */
+    uint32_t s[3 * FO_COUNT];
+    memcpy(s, c, sizeof c);
+    s[FO_COUNT * 2 + FO_OK] = 3;
+    s[FO_COUNT * 2 + FO_STALE] = 1;
+    CHECK(fence_validate(s, 3, &fenced, msg, sizeof msg) == 1 && strstr(msg, "work-item 2") && strstr(msg, "stale"));
+    CHECK(fence_validate(s, 3, &twin, msg, sizeof msg) == 0);
+    t = fence_tally_slots(s, 0, 3);
+    CHECK(t.stale == 1 && fence_tally_checks(&t) == 7);
+
+    /* outcomes that do not add up: a reader that ran one round short, or one that
+     * should not have run at all */
+    memcpy(s, c, sizeof c);
+    s[FO_COUNT * 1 + FO_NEVER] = 0;
+    CHECK(fence_validate(s, 3, &twin, msg, sizeof msg) == 1 && strstr(msg, "expected 4"));
+    memcpy(s, c, sizeof c);
+    s[FO_COUNT * 0 + FO_OK] = 1;
+    CHECK(fence_validate(s, 3, &fenced, msg, sizeof msg) == 1 && strstr(msg, "work-item 0"));
+
+    /* every negative-control variant is caught, for fenced tests and twins alike */
+    CHECK(fence_mangle_variants(&fenced) == 2 && fence_mangle_variants(&twin) == 1);
+    for (unsigned v = 0; v < fence_mangle_variants(&fenced); v++) {
+        memcpy(s, c, sizeof c);
+        fence_mangle(s, 3, &fenced, v);
+        CHECK(fence_validate(s, 3, &fenced, msg, sizeof msg) > 0);
+    }
+    memcpy(s, c, sizeof c);
+    fence_mangle(s, 3, &twin, 0);
+    CHECK(fence_validate(s, 3, &twin, msg, sizeof msg) > 0);
+
+    /* host mode (no expected totals): every slot must see its flag */
+    uint32_t h[2 * FO_COUNT] = {0, 5, 0, /**/ 0, 1, 0};
+    fence_expect host = {NULL, 1, "instance"};
+    CHECK(fence_validate(h, 2, &host, msg, sizeof msg) == 0);
+    h[FO_COUNT * 1 + FO_OK] = 0;
+    CHECK(fence_validate(h, 2, &host, msg, sizeof msg) == 1 && strstr(msg, "never saw"));
+    h[FO_COUNT * 1 + FO_OK] = 1;
+    for (unsigned v = 0; v < fence_mangle_variants(&host); v++) {
+        uint32_t m[2 * FO_COUNT];
+        memcpy(m, h, sizeof h);
+        fence_mangle(m, 2, &host, v);
+        CHECK(fence_validate(m, 2, &host, msg, sizeof msg) > 0);
+    }
+    /* a control on data with no participating slot still breaks the totals */
+    uint32_t z[FO_COUNT] = {0, 0, 0};
+    uint32_t zero_expected[1] = {0};
+    fence_expect none = {zero_expected, 0, "work-item"};
+    fence_mangle(z, 1, &none, 0);
+    CHECK(fence_validate(z, 1, &none, msg, sizeof msg) == 1);
+    return UNIT_DONE();
+}
