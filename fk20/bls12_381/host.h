@@ -1,0 +1,56 @@
+/* host.h — host-side helpers for BLS12-381 tests and suites (not device code): the
+ * known-answer vectors of data/bls12_381 (compiled into the library), hex decoding, the
+ * deterministic FFT inputs the vectors use, and batched affine conversion. */
+#ifndef GC_BLS_HOST_H
+#define GC_BLS_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fk20/bls12_381/fft.gc"
+
+/** Decode exactly 2n hex digits into n bytes. Returns 1, or 0 on a bad digit or length. */
+int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex);
+
+/** Output k of splitmix64 seeded with 0 (tools/gen_bls12_381_vectors.py has the same). */
+uint64_t gc_bls_splitmix64(uint64_t k);
+
+/** Input i of the FFT known answers: a 192-bit integer from splitmix64, in Fr. */
+void gc_bls_fft_input(gc_fr *out, uint32_t i);
+
+/** Affine forms of n projective points with one inversion (Montgomery's trick);
+ *  infinity maps to (0, 0). */
+void gc_g1p_batch_to_affine(gc_g1a *out, const gc_g1p *in, size_t n);
+
+/** Decompress without the subgroup check (trusted known answers); 1 on success. */
+int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);
+
+/* ---- known answers (tools/gen_bls12_381_vectors.py, py_ecc) ---- */
+typedef struct {
+    const char *base, *scalar, *result, *x, *y; /* compressed, 32 B, compressed, 48 B, 48 B */
+} gc_bls_g1_mul_vec;
+typedef struct {
+    const char *p, *q, *sum, *dbl; /* compressed: P, Q, P + Q, 2P */
+} gc_bls_g1_add_vec;
+typedef struct {
+    const char *encoding;
+    int error; /* GC_G1_ERR_* */
+} gc_bls_g1_invalid_vec;
+typedef struct {
+    unsigned log_n;
+    uint32_t k;
+    const char *out; /* Fr: 32 B big-endian; G1: compressed */
+} gc_bls_fft_vec;
+
+extern const gc_bls_g1_mul_vec gc_bls_g1_mul_vectors[];
+extern const size_t gc_bls_g1_mul_vector_count;
+extern const gc_bls_g1_add_vec gc_bls_g1_add_vectors[];
+extern const size_t gc_bls_g1_add_vector_count;
+extern const gc_bls_g1_invalid_vec gc_bls_g1_invalid_vectors[];
+extern const size_t gc_bls_g1_invalid_vector_count;
+extern const gc_bls_fft_vec gc_bls_fr_fft_vectors[];
+extern const size_t gc_bls_fr_fft_vector_count;
+extern const gc_bls_fft_vec gc_bls_g1_fft_vectors[];
+extern const size_t gc_bls_g1_fft_vector_count;
+
+#endif

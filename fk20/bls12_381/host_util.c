@@ -1,0 +1,74 @@
+/* host_util.c — host-side helpers for BLS12-381 (see host.h). */
+#include "fk20/bls12_381/host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex) {
+    if (strlen(hex) != 2 * n) return 0;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) return 0;
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return 1;
+}
+
+uint64_t gc_bls_splitmix64(uint64_t k) {
+    uint64_t z = (k + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void gc_bls_fft_input(gc_fr *out, uint32_t i) {
+    gc_fr raw;
+    gc_fr_zero(&raw);
+    for (int w = 0; w < 3; w++) {
+        uint64_t v = gc_bls_splitmix64(3ull * i + (uint64_t)w);
+        raw.l[2 * w] = (uint32_t)v;
+        raw.l[2 * w + 1] = (uint32_t)(v >> 32);
+    }
+    gc_fr_to_mont(out, &raw); /* < 2^192 < r: canonical */
+}
+
+void gc_g1p_batch_to_affine(gc_g1a *out, const gc_g1p *in, size_t n) {
+    /* prefix[i] = product of the non-zero z of in[0..i) */
+    gc_fp *prefix = malloc(sizeof(gc_fp) * (n + 1));
+    if (!prefix) abort(); /* host helper of tests: out of memory is fatal */
+    gc_fp_one(&prefix[0]);
+    for (size_t i = 0; i < n; i++) {
+        if (gc_g1p_is_inf(&in[i])) prefix[i + 1] = prefix[i];
+        else gc_fp_mul(&prefix[i + 1], &prefix[i], &in[i].z);
+    }
+    gc_fp acc; /* inverse of prefix[i + 1] as i walks down */
+    gc_fp_inv(&acc, &prefix[n]);
+    for (size_t i = n; i-- > 0;) {
+        if (gc_g1p_is_inf(&in[i])) {
+            gc_g1a_inf(&out[i]);
+            continue;
+        }
+        gc_fp zi;
+        gc_fp_mul(&zi, &acc, &prefix[i]);   /* 1 / z_i */
+        gc_fp_mul(&acc, &acc, &in[i].z);    /* 1 / prefix[i] */
+        gc_fp_mul(&out[i].x, &in[i].x, &zi);
+        gc_fp_mul(&out[i].y, &in[i].y, &zi);
+    }
+    free(prefix);
+}
+
+int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96) {
+    unsigned char enc[GC_G1_COMPRESSED_BYTES];
+    gc_g1a a;
+    if (!gc_bls_hex_decode(enc, sizeof enc, hex96)) return 0;
+    if (gc_g1a_decompress(&a, enc, 0) != GC_G1_OK) return 0;
+    gc_g1p_from_affine(out, &a);
+    return 1;
+}

@@ -1,0 +1,328 @@
+/* benchmarks.c — bls12_381 throughput: Fp and Fr Montgomery products, G1 addition and
+ * doubling, batched Fr FFT-8192 and G1 FFT-128/512. Each is validated first (a sample of
+ * work-items or rows against the host build, FFT row 0 against the known answers), then
+ * timed on the device.
+ *
+ * The limit figure (NVIDIA GPUs): an SM retires 64 32-bit integer multiply-adds per clock,
+ * and a CIOS Montgomery product over n 32-bit limbs takes about 4 n^2 + n of them (the low
+ * and high halves of 2 n^2 partial products, and n reduction factors): 580 for Fp (n = 12),
+ * 264 for Fr (n = 8). limit = SMs x clock x 64 / that; the figure of_limit is the achieved
+ * median throughput over it. (The median is taken over every sample, the harness's
+ * warm-up samples included: a few of many, they do not move it.) */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites/bls12_381/bls_suite.h"
+
+#define BENCH_SRC "suites/bls12_381/bench.gc"
+#define FFT_SRC "suites/bls12_381/fft.gc"
+#define MAX_SAMPLES 4096
+
+typedef enum { CHAIN_FP, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
+
+typedef struct {
+    chain_kind kind;
+    const char *kernel;
+    size_t elem;          /* bytes per element */
+    size_t in_per_item;   /* inputs per work-item */
+    size_t out_per_item;
+    double ops_per_iter;  /* operations per loop step and work-item */
+    double mads_per_op;   /* 32-bit multiply-adds per operation (limit model), 0: none */
+    uint32_t iters_gpu, iters_cpu;
+} chain_param;
+
+typedef struct {
+    gc_kernel *k;
+    gc_buffer *in, *out;
+    void *host_in;
+    size_t items;
+    uint32_t iters;
+    double work;
+    double samples[MAX_SAMPLES];
+    size_t n_samples;
+} bench_state;
+
+static bench_state *state(gc_test_ctx *ctx) { return gc_ctx_state(ctx); }
+
+static int is_nvidia_gpu(const gc_device_info *info) {
+    return info->is_gpu && (info->backend == GC_BACKEND_CUDA || strstr(info->vendor, "NVIDIA") != NULL);
+}
+
+static void record(bench_state *s, double ms) {
+    if (s->n_samples < MAX_SAMPLES) s->samples[s->n_samples++] = ms;
+}
+
+/* Throughput figures, and the limit ratio where the device has a limit model. */
+static void report(gc_test_ctx *ctx, double mads_per_op, const char *unit) {
+    bench_state *s = state(ctx);
+    if (!s || s->n_samples == 0) return;
+    gc_stats st;
+    gc_stats_compute(s->samples, s->n_samples, &st);
+    double per_s = s->work / (st.median / 1000.0);
+    gc_ctx_figure(ctx, "median_throughput", per_s, unit);
+    const gc_device_info *info = gc_ctx_info(ctx);
+    if (mads_per_op > 0 && is_nvidia_gpu(info) && info->clock_mhz > 0) {
+        double limit = (double)info->compute_units * info->clock_mhz * 1e6 * 64.0 / mads_per_op;
+        gc_ctx_figure(ctx, "limit", limit, unit);
+        gc_ctx_figure(ctx, "of_limit", 100.0 * per_s / limit, "%");
+    } else if (mads_per_op > 0) {
+        gc_ctx_note(ctx, "no limit model for %s (the 64 multiply-adds/clock/SM model is NVIDIA's)", info->name);
+    }
+}
+
+/* ---- chains: products, additions, doublings ---- */
+static gc_status chain_setup(gc_test_ctx *ctx) {
+    const chain_param *p = gc_ctx_test(ctx)->param;
+    const gc_device_info *info = gc_ctx_info(ctx);
+    bench_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    gc_ctx_set_state(ctx, s);
+    /* enough work-items to fill every SM several times over, few on a CPU */
+    size_t per_cu = info->is_gpu ? 1024 : 32;
+    s->items = bls_scaled(ctx, (size_t)(info->compute_units ? info->compute_units : 1) * per_cu, 256, 256);
+    s->iters = info->is_gpu ? p->iters_gpu : p->iters_cpu;
+    s->work = (double)s->items * s->iters * p->ops_per_iter;
+    size_t n_in = s->items * p->in_per_item;
+    s->host_in = gc_ctx_malloc(ctx, n_in * p->elem);
+    if (!s->host_in) return GC_ERR_NO_MEMORY;
+    /* distinct inputs for 1024 work-items, tiled: the timing does not depend on values */
+    size_t distinct = (s->items < 1024 ? s->items : 1024) * p->in_per_item;
+    if (p->kind == CHAIN_FP) bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
+    else if (p->kind == CHAIN_FR) bls_random_elements(ctx, &bls_fr, s->host_in, distinct, 0);
+    else bls_random_points(ctx, s->host_in, distinct);
+    for (size_t i = distinct; i < n_in; i++)
+        memcpy((char *)s->host_in + i * p->elem, (char *)s->host_in + (i % distinct) * p->elem, p->elem);
+    gc_status st;
+    if ((st = gc_ctx_alloc_input(ctx, n_in * p->elem, s->host_in, &s->in)) ||
+        (st = gc_ctx_alloc_output(ctx, s->items * p->out_per_item * p->elem, &s->out)) ||
+        (st = gc_ctx_kernel(ctx, BENCH_SRC, NULL, 0, p->kernel, &s->k)))
+        return st;
+    gc_ctx_figure(ctx, "work_items", (double)s->items, "");
+    gc_ctx_figure(ctx, "iterations", (double)s->iters, "");
+    return GC_OK;
+}
+
+static gc_status chain_launch(gc_test_ctx *ctx, double *ms) {
+    bench_state *s = state(ctx);
+    gc_arg args[] = {GC_ARG_BUF(s->out), GC_ARG_BUF(s->in), GC_ARG_VAL(s->iters)};
+    gc_range r = {1, {s->items, 1, 1}, {256, 1, 1}, 0};
+    return gc_kernel_launch(s->k, &r, args, 3, ms);
+}
+
+static gc_status chain_run(gc_test_ctx *ctx) { return chain_launch(ctx, NULL); }
+
+/* The host build of one work-item's chains. */
+static void chain_host(const chain_param *p, const void *in, void *out, uint32_t iters) {
+    if (p->kind == CHAIN_FP) {
+        gc_fp v[4];
+        memcpy(v, in, sizeof v);
+        for (uint32_t i = 0; i < iters; i++) gc_fp_mul(&v[0], &v[0], &v[1]), gc_fp_mul(&v[2], &v[2], &v[3]);
+        memcpy(out, &v[0], sizeof v[0]);
+        memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
+    } else if (p->kind == CHAIN_FR) {
+        gc_fr v[4];
+        memcpy(v, in, sizeof v);
+        for (uint32_t i = 0; i < iters; i++) gc_fr_mul(&v[0], &v[0], &v[1]), gc_fr_mul(&v[2], &v[2], &v[3]);
+        memcpy(out, &v[0], sizeof v[0]);
+        memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
+    } else {
+        gc_g1p v[2];
+        memcpy(v, in, sizeof v);
+        for (uint32_t i = 0; i < iters; i++) {
+            if (p->kind == CHAIN_G1_ADD) gc_g1p_add(&v[0], &v[0], &v[1]);
+            else gc_g1p_dbl(&v[0], &v[0]);
+        }
+        memcpy(out, &v[0], sizeof v[0]);
+    }
+}
+
+static gc_status chain_check(gc_test_ctx *ctx) {
+    const chain_param *p = gc_ctx_test(ctx)->param;
+    bench_state *s = state(ctx);
+    size_t out_item = p->out_per_item * p->elem, n_out = s->items * out_item;
+    char *got = gc_ctx_malloc(ctx, n_out);
+    /* the first 64 and the last 64 work-items */
+    size_t picks = 128;
+    char *want = gc_ctx_malloc(ctx, picks * out_item), *sel = gc_ctx_malloc(ctx, picks * out_item);
+    if (!got || !want || !sel) return GC_ERR_NO_MEMORY;
+    gc_status st = gc_buffer_read(s->out, 0, got, n_out);
+    if (st) return st;
+    for (size_t j = 0; j < picks; j++) {
+        size_t i = j < 64 ? j : s->items - 128 + j;
+        chain_host(p, (char *)s->host_in + i * p->in_per_item * p->elem, want + j * out_item, s->iters);
+        memcpy(sel + j * out_item, got + i * out_item, out_item);
+    }
+    gc_eq_fn eq = p->kind == CHAIN_FP ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
+    gc_check_custom(ctx, "sampled work-items vs host build", want, sel, picks * p->out_per_item, p->elem, eq, NULL);
+    return GC_OK;
+}
+
+static gc_status chain_sample(gc_test_ctx *ctx, unsigned iteration, double *device_ms, double *work) {
+    (void)iteration;
+    gc_status st = chain_launch(ctx, device_ms);
+    if (st) return st;
+    record(state(ctx), *device_ms);
+    *work = state(ctx)->work;
+    return GC_OK;
+}
+
+static void chain_teardown(gc_test_ctx *ctx) {
+    const gc_test *t = gc_ctx_test(ctx);
+    const chain_param *p = t->param;
+    report(ctx, p->mads_per_op, t->unit);
+}
+
+/* ---- FFTs: many rows per launch, one work-group each ---- */
+typedef struct {
+    int g1;
+    unsigned log_n;
+    size_t rows_gpu, rows_cpu;
+} fft_bench_param;
+
+typedef struct {
+    bench_state b;
+    gc_buffer *tw, *scale;
+    void *row0;  /* the known-answer input row, for validation */
+    unsigned log_n;
+    size_t rows;
+} fft_state;
+
+static gc_status fft_setup(gc_test_ctx *ctx) {
+    const fft_bench_param *p = gc_ctx_test(ctx)->param;
+    const gc_device_info *info = gc_ctx_info(ctx);
+    fft_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    gc_ctx_set_state(ctx, s);
+    s->log_n = p->log_n;
+    s->rows = bls_scaled(ctx, info->is_gpu ? p->rows_gpu : p->rows_cpu, 1, 1);
+    size_t n = (size_t)1 << p->log_n, elem = p->g1 ? sizeof(gc_g1p) : sizeof(gc_fr);
+    size_t row_bytes = n * elem;
+    char *data = gc_ctx_malloc(ctx, s->rows * row_bytes);
+    gc_fr *tw = gc_ctx_malloc(ctx, n / 2 * sizeof(gc_fr)), inv_n;
+    s->row0 = gc_ctx_malloc(ctx, row_bytes);
+    if (!data || !tw || !s->row0) return GC_ERR_NO_MEMORY;
+    /* row 0: the known answers' inputs; the others repeat it (the work does not depend on
+     * the values) */
+    gc_g1p g;
+    gc_g1p_generator(&g);
+    for (size_t j = 0; j < n; j++) {
+        gc_fr v;
+        gc_bls_fft_input(&v, (uint32_t)j);
+        if (p->g1) gc_g1p_mul((gc_g1p *)s->row0 + j, &g, &v);
+        else ((gc_fr *)s->row0)[j] = v;
+    }
+    for (size_t r = 0; r < s->rows; r++) memcpy(data + r * row_bytes, s->row0, row_bytes);
+    gc_fr_fft_twiddles(tw, p->log_n, 0);
+    gc_fr_fft_inv_n(&inv_n, p->log_n);
+    gc_status st;
+    if ((st = gc_ctx_alloc_input(ctx, s->rows * row_bytes, data, &s->b.in)) ||
+        (st = gc_ctx_alloc_input(ctx, n / 2 * sizeof(gc_fr), tw, &s->tw)) ||
+        (st = gc_ctx_alloc_input(ctx, sizeof inv_n, &inv_n, &s->scale)) ||
+        (st = gc_ctx_kernel(ctx, FFT_SRC, NULL, 0, p->g1 ? "g1_fft" : "fr_fft", &s->b.k)))
+        return st;
+    s->b.work = (double)s->rows;
+    gc_ctx_figure(ctx, "rows", (double)s->rows, "");
+    return GC_OK;
+}
+
+static gc_status fft_launch(gc_test_ctx *ctx, double *ms) {
+    fft_state *s = gc_ctx_state(ctx);
+    uint32_t l32 = s->log_n, inverse = 0;
+    gc_arg args[] = {GC_ARG_BUF(s->b.in), GC_ARG_BUF(s->tw), GC_ARG_BUF(s->scale), GC_ARG_VAL(l32),
+                     GC_ARG_VAL(inverse)};
+    size_t gs = (size_t)1 << (s->log_n - 1 < 8 ? s->log_n - 1 : 8);
+    gc_range r = {1, {s->rows * gs, 1, 1}, {gs, 1, 1}, 0};
+    return gc_kernel_launch(s->b.k, &r, args, 5, ms);
+}
+
+static gc_status fft_run(gc_test_ctx *ctx) { return fft_launch(ctx, NULL); }
+
+/* Row 0 and the last row against the host build; row 0's sampled outputs against the
+ * known answers. */
+static gc_status fft_check(gc_test_ctx *ctx) {
+    const fft_bench_param *p = gc_ctx_test(ctx)->param;
+    fft_state *s = gc_ctx_state(ctx);
+    size_t n = (size_t)1 << p->log_n, elem = p->g1 ? sizeof(gc_g1p) : sizeof(gc_fr), row_bytes = n * elem;
+    char *want = gc_ctx_malloc(ctx, 2 * row_bytes), *got = gc_ctx_malloc(ctx, 2 * row_bytes);
+    gc_fr *tw = gc_ctx_malloc(ctx, n / 2 * sizeof(gc_fr));
+    unsigned char *kat = gc_ctx_malloc(ctx, 64 * 48), *kgot = gc_ctx_malloc(ctx, 64 * 48);
+    if (!want || !got || !tw || !kat || !kgot) return GC_ERR_NO_MEMORY;
+    gc_status st;
+    if ((st = gc_buffer_read(s->b.in, 0, got, row_bytes)) ||
+        (st = gc_buffer_read(s->b.in, (s->rows - 1) * row_bytes, got + row_bytes, row_bytes)))
+        return st;
+    memcpy(want, s->row0, row_bytes);
+    gc_fr_fft_twiddles(tw, p->log_n, 0);
+    if (p->g1) gc_g1_fft_serial((gc_g1p *)want, tw, p->log_n, 0);
+    else gc_fr_fft_serial((gc_fr *)want, tw, p->log_n, 0);
+    memcpy(want + row_bytes, want, row_bytes);
+    gc_check_custom(ctx, "rows 0 and last vs host build", want, got, 2 * n, elem, p->g1 ? bls_eq_g1p : bls_eq_fr,
+                    NULL);
+    const gc_bls_fft_vec *vecs = p->g1 ? gc_bls_g1_fft_vectors : gc_bls_fr_fft_vectors;
+    size_t nvec = p->g1 ? gc_bls_g1_fft_vector_count : gc_bls_fr_fft_vector_count, nk = 0;
+    for (size_t v = 0; v < nvec && nk < 64; v++) {
+        if (vecs[v].log_n != p->log_n || vecs[v].k >= n) continue;
+        if (p->g1) {
+            gc_g1a a;
+            if (!gc_bls_hex_decode(kat + 48 * nk, 48, vecs[v].out)) return GC_ERR_PARSE;
+            gc_g1p_to_affine(&a, (gc_g1p *)got + vecs[v].k);
+            gc_g1a_compress(kgot + 48 * nk, &a);
+        } else {
+            if (!gc_bls_hex_decode(kat + 48 * nk, 32, vecs[v].out)) return GC_ERR_PARSE;
+            gc_fr_to_bytes(kgot + 48 * nk, (gc_fr *)got + vecs[v].k);
+            memset(kat + 48 * nk + 32, 0, 16), memset(kgot + 48 * nk + 32, 0, 16);
+        }
+        nk++;
+    }
+    if (nk) gc_check_custom(ctx, "row 0 sampled outputs vs known answers", kat, kgot, nk, 48, NULL, NULL);
+    else gc_ctx_note(ctx, "no known answers for size %zu", n);
+    return GC_OK;
+}
+
+static gc_status fft_sample(gc_test_ctx *ctx, unsigned iteration, double *device_ms, double *work) {
+    (void)iteration; /* transforms the previous output in place: the work is the same */
+    gc_status st = fft_launch(ctx, device_ms);
+    if (st) return st;
+    fft_state *s = gc_ctx_state(ctx);
+    record(&s->b, *device_ms);
+    *work = s->b.work;
+    return GC_OK;
+}
+
+static void fft_teardown(gc_test_ctx *ctx) {
+    fft_state *s = gc_ctx_state(ctx);
+    if (!s || !s->b.n_samples) return;
+    gc_stats st;
+    gc_stats_compute(s->b.samples, s->b.n_samples, &st);
+    gc_ctx_figure(ctx, "ms_per_row", st.median / (double)s->rows, "ms");
+}
+
+void bls_register_benchmarks(void) {
+    static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128};
+    static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256};
+    static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16};
+    static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16};
+    static const fft_bench_param fr8192 = {0, 13, 512, 2};
+    static const fft_bench_param g1_128 = {1, 7, 512, 2};
+    static const fft_bench_param g1_512 = {1, 9, 512, 1};
+#define CHAIN_BENCH(nm, desc, par, u)                                                           \
+    {.suite = "bls12_381", .name = nm, .tags = "bls12_381,bench", .description = desc, .budget_s = 120,  \
+     .min_checks = 64, .param = &par, .setup = chain_setup, .run = chain_run, .check = chain_check,      \
+     .sample = chain_sample, .teardown = chain_teardown, .unit = u}
+#define FFT_BENCH(nm, desc, par)                                                                \
+    {.suite = "bls12_381", .name = nm, .tags = "bls12_381,bench,fft", .description = desc, .budget_s = 240, \
+     .min_checks = 2, .param = &par, .setup = fft_setup, .run = fft_run, .check = fft_check,            \
+     .sample = fft_sample, .teardown = fft_teardown, .unit = "FFT/s"}
+    static const gc_test benches[] = {
+        CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s"),
+        CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s"),
+        CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s"),
+        CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s"),
+        FFT_BENCH("bench.fr_fft8192", "Fr FFT-8192, many rows per launch (one work-group each)", fr8192),
+        FFT_BENCH("bench.g1_fft128", "G1 FFT-128, many rows per launch (one work-group each)", g1_128),
+        FFT_BENCH("bench.g1_fft512", "G1 FFT-512, many rows per launch (one work-group each)", g1_512),
+    };
+#undef CHAIN_BENCH
+#undef FFT_BENCH
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) gc_test_register(&benches[i]);
+}

@@ -1,0 +1,64 @@
+/* bls_suite.h — shared pieces of the bls12_381 suite: the two fields as the tests see
+ * them (host reference through limb arrays), input generation, comparisons, and the
+ * registration functions of each file. */
+#ifndef GC_BLS_SUITE_H
+#define GC_BLS_SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* gc_harness.h first: gc_device.h declares GC_ORDER_* / GC_SCOPE_* as enumerators, which
+ * gc_dialect.h (through host.h) then also defines as macros of the same values. */
+#include "gpucheck/gc_harness.h"
+
+#include "fk20/bls12_381/host.h"
+
+#define BLS_N_OPS 8  /* suites/bls12_381/field.gc: GC_BLS_N_OPS */
+#define BLS_N_LAWS 8 /* GC_BLS_N_LAWS */
+
+typedef struct {
+    const char *name;  /* "fp", "fr": also the kernels' prefix */
+    size_t limbs;      /* 12, 8 */
+    size_t bytes;      /* element and encoding size: 48, 32 */
+    const char *modulus_hex;
+    const uint32_t *modulus; /* little-endian limbs */
+    int mutant;        /* GC_BLS_MUTANT to build the kernels with (0: none) */
+    /* host build of the same functions (fk20/bls12_381), on limb arrays */
+    void (*ops)(uint32_t *out, const uint32_t *a, const uint32_t *b); /* BLS_N_OPS results */
+    void (*fib)(uint32_t *out2, const uint32_t *in2, uint32_t steps);
+    int (*from_bytes)(uint32_t *r, const unsigned char *be);
+    void (*to_bytes)(unsigned char *be, const uint32_t *a);
+    int (*is_canonical)(const uint32_t *a);
+} bls_field;
+
+extern const bls_field bls_fp, bls_fr;
+
+/** count elements of f: edge values first (when with_edges), then uniform ones, one in
+ *  four made of 0 / 0xffffffff limbs (carry stress); all < m. */
+void bls_random_elements(gc_test_ctx *ctx, const bls_field *f, uint32_t *out, size_t count, int with_edges);
+/** A uniform scalar in Fr (Montgomery form). */
+gc_fr bls_random_scalar(gc_test_ctx *ctx);
+/** The same point with X, Y, Z scaled by a random non-zero factor (so Z != 1). */
+void bls_rescale(gc_test_ctx *ctx, gc_g1p *p);
+/** n points of G1 (a random walk over 8 random multiples of the generator, rescaled);
+ *  out[0] is infinity and out[1] the generator when n > 2. */
+void bls_random_points(gc_test_ctx *ctx, gc_g1p *out, size_t n);
+/** n scaled by --scale, at least lo, a multiple of `multiple`. */
+size_t bls_scaled(gc_test_ctx *ctx, size_t n, size_t lo, size_t multiple);
+/** Read a whole device buffer into harness-owned host memory. */
+gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out);
+/** Defines for gc_ctx_build: the mutant, if any ("GC_BLS_MUTANT=N"); returns the count. */
+size_t bls_defines(int mutant, const char **defs, char *buf, size_t len);
+
+/* Element equality for gc_check_custom: got must be canonical (< modulus) and equal. */
+int bls_eq_fp(const void *expected, const void *got, size_t size);
+int bls_eq_fr(const void *expected, const void *got, size_t size);
+/* Projective points computed by the same formulas: every coordinate canonical and equal. */
+int bls_eq_g1p(const void *expected, const void *got, size_t size);
+
+void bls_register_field_tests(void);
+void bls_register_g1_tests(void);
+void bls_register_fft_tests(void);
+void bls_register_benchmarks(void);
+
+#endif
