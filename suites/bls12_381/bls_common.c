@@ -99,7 +99,7 @@ void bls_random_elements(gc_test_ctx *ctx, const bls_field *f, uint32_t *out, si
         sub_small(e[ne++], f->modulus, 0, 2, n); /* m - 2 */
         e[ne++][0] = 0xffffffffu;
         e[ne++][1] = 1;
-        for (size_t k = 0; k < n - 1; k++) e[ne][k] = 0xffffffffu;
+        for (size_t k = 0; k + 1 < n && k < GC_MP_MAX_LIMBS; k++) e[ne][k] = 0xffffffffu;
         ne++;
         sub_small(e[ne++], f->modulus, 1, 1, n);     /* m - 2^32 */
         sub_small(e[ne++], f->modulus, n - 1, 1, n); /* m - 2^(32 (n-1)) */
