@@ -3,8 +3,9 @@
  * native instruction, the CAS loop and the wrap counter, against plain atomic add (the
  * `baseline`, so each row reports its ratio to add at the same contention level).
  *
- * Work-items per level: few on one counter, because a contended CAS loop costs about
- * (work-items x contenders) attempts and one address serves one at a time; 4M where the
+ * Work-items per level: 2^16 on one counter and 2^20 on 32, because a contended CAS loop
+ * costs about (work-items x contenders) attempts on an address that serves one at a time
+ * (2^16 on one counter already takes about half a second on an H200); 2^22 where the
  * counters are many. CPU devices (PoCL) run 1/16 of that, and --scale multiplies it. The
  * same sizes serve every form of a level, so the ratios compare like with like. Every
  * benchmark is first validated like the contention tests (returned multiset and finals
@@ -17,10 +18,10 @@
 static const struct {
     uint32_t counters, items;
 } levels[] = {
-    {1u, 1u << 14}, {32u, 1u << 18}, {1024u, 1u << 22}, {65536u, 1u << 22}, {1u << 22, 1u << 22},
+    {1u, 1u << 16}, {32u, 1u << 20}, {1024u, 1u << 22}, {65536u, 1u << 22}, {1u << 22, 1u << 22},
 };
 #define N_LEVELS (sizeof levels / sizeof levels[0])
-#define BENCH_BITS 16 /* bound 65535 (step 65536): level 1 wraps once at scale 4 */
+#define BENCH_BITS 16 /* bound 65535 (step 65536): level 1 wraps once per sample */
 
 typedef struct {
     incdec_experiment e;
