@@ -82,6 +82,7 @@ static void sub_small(uint32_t *r, const uint32_t *m, size_t limb, uint32_t v, s
 
 void bls_random_elements(gc_test_ctx *ctx, const bls_field *f, uint32_t *out, size_t count, int with_edges) {
     size_t n = f->limbs, i = 0;
+    if (n < 2 || n > GC_MP_MAX_LIMBS) return; /* not one of the two fields (and tells the optimizer n - 1 > 0) */
     uint32_t top_mask = 1;
     while (top_mask <= f->modulus[n - 1]) top_mask <<= 1;
     top_mask -= 1;
