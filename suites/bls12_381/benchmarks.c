@@ -29,6 +29,7 @@ typedef struct {
     double ops_per_iter;  /* operations per loop step and work-item */
     double mads_per_op;   /* 32-bit multiply-adds per operation (limit model), 0: none */
     uint32_t iters_gpu, iters_cpu;
+    int ptx;              /* GC_BLS_PTX=1 */
 } chain_param;
 
 typedef struct {
@@ -95,7 +96,7 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n_in * p->elem, s->host_in, &s->in)) ||
         (st = gc_ctx_alloc_output(ctx, s->items * p->out_per_item * p->elem, &s->out)) ||
-        (st = gc_ctx_kernel(ctx, BENCH_SRC, NULL, 0, p->kernel, &s->k)))
+        (st = bls_kernel(ctx, BENCH_SRC, p->kernel, 0, p->ptx, &s->k)))
         return st;
     gc_ctx_figure(ctx, "work_items", (double)s->items, "");
     gc_ctx_figure(ctx, "iterations", (double)s->iters, "");
@@ -177,6 +178,7 @@ typedef struct {
     int g1;
     unsigned log_n;
     size_t rows_gpu, rows_cpu;
+    int ptx;
 } fft_bench_param;
 
 typedef struct {
@@ -218,7 +220,7 @@ static gc_status fft_setup(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, s->rows * row_bytes, data, &s->b.in)) ||
         (st = gc_ctx_alloc_input(ctx, n / 2 * sizeof(gc_fr), tw, &s->tw)) ||
         (st = gc_ctx_alloc_input(ctx, sizeof inv_n, &inv_n, &s->scale)) ||
-        (st = gc_ctx_kernel(ctx, FFT_SRC, NULL, 0, p->g1 ? "g1_fft" : "fr_fft", &s->b.k)))
+        (st = bls_kernel(ctx, FFT_SRC, p->g1 ? "g1_fft" : "fr_fft", 0, p->ptx, &s->b.k)))
         return st;
     s->b.work = (double)s->rows;
     gc_ctx_figure(ctx, "rows", (double)s->rows, "");
@@ -298,29 +300,43 @@ static void fft_teardown(gc_test_ctx *ctx) {
 }
 
 void bls_register_benchmarks(void) {
-    static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128};
-    static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256};
-    static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16};
-    static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16};
-    static const fft_bench_param fr8192 = {0, 13, 512, 2};
-    static const fft_bench_param g1_128 = {1, 7, 512, 2};
-    static const fft_bench_param g1_512 = {1, 9, 512, 1};
-#define CHAIN_BENCH(nm, desc, par, u)                                                           \
+    static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 0};
+    static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 0};
+    static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0};
+    static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0};
+    static const chain_param fp_mul_ptx = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 1};
+    static const chain_param fr_mul_ptx = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 1};
+    static const chain_param g1_add_ptx = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
+    static const chain_param g1_dbl_ptx = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
+    static const fft_bench_param fr8192 = {0, 13, 512, 2, 0};
+    static const fft_bench_param g1_128 = {1, 7, 512, 2, 0};
+    static const fft_bench_param g1_512 = {1, 9, 512, 1, 0};
+    static const fft_bench_param fr8192_ptx = {0, 13, 512, 2, 1};
+    static const fft_bench_param g1_128_ptx = {1, 7, 512, 2, 1};
+    static const fft_bench_param g1_512_ptx = {1, 9, 512, 1, 1};
+#define CHAIN_BENCH(nm, desc, par, u, req, base)                                                \
     {.suite = "bls12_381", .name = nm, .tags = "bls12_381,bench", .description = desc, .budget_s = 120,  \
-     .min_checks = 64, .param = &par, .setup = chain_setup, .run = chain_run, .check = chain_check,      \
+     .min_checks = 64, .param = &par, .requires = req, .baseline = base, .setup = chain_setup, .run = chain_run, .check = chain_check,      \
      .sample = chain_sample, .teardown = chain_teardown, .unit = u}
-#define FFT_BENCH(nm, desc, par)                                                                \
+#define FFT_BENCH(nm, desc, par, req, base)                                                      \
     {.suite = "bls12_381", .name = nm, .tags = "bls12_381,bench,fft", .description = desc, .budget_s = 240, \
-     .min_checks = 2, .param = &par, .setup = fft_setup, .run = fft_run, .check = fft_check,            \
+     .min_checks = 2, .param = &par, .requires = req, .baseline = base, .setup = fft_setup, .run = fft_run, .check = fft_check,            \
      .sample = fft_sample, .teardown = fft_teardown, .unit = "FFT/s"}
     static const gc_test benches[] = {
-        CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s"),
-        CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s"),
-        CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s"),
-        CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s"),
-        FFT_BENCH("bench.fr_fft8192", "Fr FFT-8192, many rows per launch (one work-group each)", fr8192),
-        FFT_BENCH("bench.g1_fft128", "G1 FFT-128, many rows per launch (one work-group each)", g1_128),
-        FFT_BENCH("bench.g1_fft512", "G1 FFT-512, many rows per launch (one work-group each)", g1_512),
+        CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s", NULL, NULL),
+        CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s", NULL, NULL),
+        CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s", NULL, NULL),
+        CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s", NULL, NULL),
+        FFT_BENCH("bench.fr_fft8192", "Fr FFT-8192, many rows per launch (one work-group each)", fr8192, NULL, NULL),
+        FFT_BENCH("bench.g1_fft128", "G1 FFT-128, many rows per launch (one work-group each)", g1_128, NULL, NULL),
+        FFT_BENCH("bench.g1_fft512", "G1 FFT-512, many rows per launch (one work-group each)", g1_512, NULL, NULL),
+        CHAIN_BENCH("bench.fp_mul_ptx", "Fp products, PTX carry chains (CUDA)", fp_mul_ptx, "mul/s", bls_requires_cuda, "bench.fp_mul"),
+        CHAIN_BENCH("bench.fr_mul_ptx", "Fr products, PTX carry chains (CUDA)", fr_mul_ptx, "mul/s", bls_requires_cuda, "bench.fr_mul"),
+        CHAIN_BENCH("bench.g1_add_ptx", "G1 additions, PTX products (CUDA)", g1_add_ptx, "add/s", bls_requires_cuda, "bench.g1_add"),
+        CHAIN_BENCH("bench.g1_dbl_ptx", "G1 doublings, PTX products (CUDA)", g1_dbl_ptx, "dbl/s", bls_requires_cuda, "bench.g1_dbl"),
+        FFT_BENCH("bench.fr_fft8192_ptx", "Fr FFT-8192, PTX products (CUDA)", fr8192_ptx, bls_requires_cuda, "bench.fr_fft8192"),
+        FFT_BENCH("bench.g1_fft128_ptx", "G1 FFT-128, PTX products (CUDA)", g1_128_ptx, bls_requires_cuda, "bench.g1_fft128"),
+        FFT_BENCH("bench.g1_fft512_ptx", "G1 FFT-512, PTX products (CUDA)", g1_512_ptx, bls_requires_cuda, "bench.g1_fft512"),
     };
 #undef CHAIN_BENCH
 #undef FFT_BENCH

@@ -60,11 +60,11 @@ BLS_FIELD_HOST(gc_fr)
 const bls_field bls_fp = {
     "fp", GC_FP_LIMBS, GC_FP_BYTES,
     "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
-    gc_fp_mod, 0, gc_fp_ops_host, gc_fp_fib_host, gc_fp_from_bytes_host, gc_fp_to_bytes_host,
+    gc_fp_mod, 0, 0, gc_fp_ops_host, gc_fp_fib_host, gc_fp_from_bytes_host, gc_fp_to_bytes_host,
     gc_fp_is_canonical_host};
 const bls_field bls_fr = {
     "fr", GC_FR_LIMBS, GC_FR_BYTES, "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
-    gc_fr_mod, 0, gc_fr_ops_host, gc_fr_fib_host, gc_fr_from_bytes_host, gc_fr_to_bytes_host,
+    gc_fr_mod, 0, 0, gc_fr_ops_host, gc_fr_fib_host, gc_fr_from_bytes_host, gc_fr_to_bytes_host,
     gc_fr_is_canonical_host};
 
 /* ---- inputs ---- */
@@ -131,12 +131,24 @@ gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out) {
     return gc_buffer_read(b, 0, *out, bytes);
 }
 
-size_t bls_defines(int mutant, const char **defs, char *buf, size_t len) {
-    if (!mutant) return 0;
-    snprintf(buf, len, "GC_BLS_MUTANT=%d", mutant);
-    defs[0] = buf;
-    return 1;
+gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, int mutant, int ptx, gc_kernel **k) {
+    char mdef[32];
+    const char *defs[2];
+    size_t nd = 0;
+    if (mutant) {
+        snprintf(mdef, sizeof mdef, "GC_BLS_MUTANT=%d", mutant);
+        defs[nd++] = mdef;
+    }
+    if (ptx) defs[nd++] = "GC_BLS_PTX=1";
+    return gc_ctx_kernel(ctx, src, defs, nd, name, k);
 }
+
+const char *bls_requires_cuda(const gc_test *t, const gc_device_info *info) {
+    (void)t;
+    return info->backend == GC_BACKEND_CUDA ? NULL : "the PTX fast path (GC_BLS_PTX) is CUDA-only";
+}
+
+const bls_variant bls_portable = {0}, bls_ptx = {1};
 
 /* ---- G1 inputs ---- */
 gc_fr bls_random_scalar(gc_test_ctx *ctx) {

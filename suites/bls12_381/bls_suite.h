@@ -23,6 +23,7 @@ typedef struct {
     const char *modulus_hex;
     const uint32_t *modulus; /* little-endian limbs */
     int mutant;        /* GC_BLS_MUTANT to build the kernels with (0: none) */
+    int ptx;           /* 1: build with GC_BLS_PTX=1 (the CUDA carry-chain product) */
     /* host build of the same functions (fk20/bls12_381), on limb arrays */
     void (*ops)(uint32_t *out, const uint32_t *a, const uint32_t *b); /* BLS_N_OPS results */
     void (*fib)(uint32_t *out2, const uint32_t *in2, uint32_t steps);
@@ -47,8 +48,17 @@ void bls_random_points(gc_test_ctx *ctx, gc_g1p *out, size_t n);
 size_t bls_scaled(gc_test_ctx *ctx, size_t n, size_t lo, size_t multiple);
 /** Read a whole device buffer into harness-owned host memory. */
 gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out);
-/** Defines for gc_ctx_build: the mutant, if any ("GC_BLS_MUTANT=N"); returns the count. */
-size_t bls_defines(int mutant, const char **defs, char *buf, size_t len);
+/** Build `src` with GC_BLS_MUTANT=mutant (when non-zero) and GC_BLS_PTX=1 (when ptx) and
+ *  get kernel `name`. */
+gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, int mutant, int ptx, gc_kernel **k);
+/** `requires` of the PTX fast-path variants: NULL on CUDA, else the reason to skip. */
+const char *bls_requires_cuda(const gc_test *t, const gc_device_info *info);
+
+/** Parameter of the G1 tests: which Montgomery product the kernels use. */
+typedef struct {
+    int ptx;
+} bls_variant;
+extern const bls_variant bls_portable, bls_ptx;
 
 /* Element equality for gc_check_custom: got must be canonical (< modulus) and equal. */
 int bls_eq_fp(const void *expected, const void *got, size_t size);

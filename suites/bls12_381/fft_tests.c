@@ -14,6 +14,7 @@ typedef struct {
     int g1;                       /* 0: Fr, 1: G1 */
     unsigned log_min, log_max;
     size_t rows;                  /* transforms per launch (row 0 holds the known-answer input) */
+    int ptx;                      /* GC_BLS_PTX=1 */
 } fft_param;
 
 static size_t group_size(unsigned log_n) { return (size_t)1 << (log_n - 1 < 8 ? log_n - 1 : 8); }
@@ -169,7 +170,7 @@ static gc_status fft_run(gc_test_ctx *ctx) {
     const fft_param *p = gc_ctx_test(ctx)->param;
     gc_kernel *k;
     gc_status st;
-    if ((st = gc_ctx_kernel(ctx, SRC, NULL, 0, p->g1 ? "g1_fft" : "fr_fft", &k))) return st;
+    if ((st = bls_kernel(ctx, SRC, p->g1 ? "g1_fft" : "fr_fft", 0, p->ptx, &k))) return st;
     gc_g1p *inputs = NULL;
     if (p->g1) { /* [fft_input(j)] G, the known answers' inputs */
         size_t n = (size_t)1 << p->log_max;
@@ -191,9 +192,11 @@ static gc_status fft_run(gc_test_ctx *ctx) {
 }
 
 void bls_register_fft_tests(void) {
-    static const fft_param fr_all = {0, 1, GC_FFT_MAX_LOG_FR, 3};
-    static const fft_param g1_small = {1, 1, 7, 1};
-    static const fft_param g1_512 = {1, 9, 9, 1};
+    static const fft_param fr_all = {0, 1, GC_FFT_MAX_LOG_FR, 3, 0};
+    static const fft_param g1_small = {1, 1, 7, 1, 0};
+    static const fft_param g1_512 = {1, 9, 9, 1, 0};
+    static const fft_param fr_all_ptx = {0, 1, GC_FFT_MAX_LOG_FR, 3, 1};
+    static const fft_param g1_512_ptx = {1, 9, 9, 1, 1};
     static const gc_test tests[] = {
         {.suite = "bls12_381", .name = "fr.fft", .tags = "bls12_381,fft",
          .description = "Fr FFT sizes 2..8192 (3 rows each) vs host, known answers, naive DFT; IFFT(FFT(x)) = x",
@@ -204,6 +207,12 @@ void bls_register_fft_tests(void) {
         {.suite = "bls12_381", .name = "g1.fft512", .tags = "bls12_381,fft,g1",
          .description = "G1 FFT-512 vs host and py_ecc known answers; IFFT(FFT(x)) = x", .budget_s = 300,
          .min_checks = 64, .param = &g1_512, .run = fft_run},
+        {.suite = "bls12_381", .name = "fr.fft_ptx", .tags = "bls12_381,fft",
+         .description = "Fr FFT sizes 2..8192 with the PTX product vs host, known answers; IFFT(FFT(x)) = x",
+         .budget_s = 120, .min_checks = 64, .param = &fr_all_ptx, .requires = bls_requires_cuda, .run = fft_run},
+        {.suite = "bls12_381", .name = "g1.fft512_ptx", .tags = "bls12_381,fft,g1",
+         .description = "G1 FFT-512 with the PTX product vs host and py_ecc known answers; IFFT(FFT(x)) = x",
+         .budget_s = 300, .min_checks = 64, .param = &g1_512_ptx, .requires = bls_requires_cuda, .run = fft_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }

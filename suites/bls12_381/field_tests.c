@@ -17,12 +17,10 @@
 
 static gc_eq_fn field_eq(const bls_field *f) { return f->limbs == GC_FP_LIMBS ? bls_eq_fp : bls_eq_fr; }
 
-static gc_status field_kernel(gc_test_ctx *ctx, const bls_field *f, const char *what, gc_kernel **k) {
-    char name[32], def[32];
-    const char *defs[1];
+static gc_status field_kernel(gc_test_ctx *ctx, const bls_field *f, const char *what, int ptx, gc_kernel **k) {
+    char name[32];
     snprintf(name, sizeof name, "gc_%s_%s", f->name, what); /* field.gc: F##_what */
-    size_t nd = bls_defines(f->mutant, defs, def, sizeof def);
-    return gc_ctx_kernel(ctx, SRC, defs, nd, name, k);
+    return bls_kernel(ctx, SRC, name, f->mutant, ptx, k);
 }
 
 #if defined(GC_HAVE_GMP)
@@ -82,7 +80,7 @@ static gc_status ops_run(gc_test_ctx *ctx) {
     gc_kernel *k;
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n * eb, a, &da)) || (st = gc_ctx_alloc_input(ctx, n * eb, b, &db)) ||
-        (st = gc_ctx_alloc_output(ctx, n * BLS_N_OPS * eb, &out)) || (st = field_kernel(ctx, f, "ops", &k)))
+        (st = gc_ctx_alloc_output(ctx, n * BLS_N_OPS * eb, &out)) || (st = field_kernel(ctx, f, "ops", f->ptx, &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(da), GC_ARG_BUF(db), GC_ARG_VAL(n32)};
@@ -93,6 +91,19 @@ static gc_status ops_run(gc_test_ctx *ctx) {
     if ((st = bls_read(ctx, out, n * BLS_N_OPS * eb, &got))) return st;
     gc_check_custom(ctx, "device vs host build (add sub mul sqr neg dbl mul12 inv)", want, got, n * BLS_N_OPS, eb,
                     field_eq(f), NULL);
+    if (f->ptx && !f->mutant) { /* the fast path against the portable path, both on the device */
+        gc_kernel *kp;
+        gc_buffer *outp;
+        if ((st = field_kernel(ctx, f, "ops", 0, &kp)) ||
+            (st = gc_ctx_alloc_output(ctx, n * BLS_N_OPS * eb, &outp)) || (st = gc_ctx_poison_outputs(ctx)))
+            return st;
+        args[0] = GC_ARG_BUF(outp);
+        void *gotp;
+        if ((st = gc_kernel_launch(kp, &r, args, 4, NULL)) || (st = bls_read(ctx, outp, n * BLS_N_OPS * eb, &gotp)))
+            return st;
+        gc_check_custom(ctx, "PTX path vs portable path, both on the device", gotp, got, n * BLS_N_OPS, eb,
+                        field_eq(f), NULL);
+    }
 #if defined(GC_HAVE_GMP)
     gmp_ops(f, want, a, b, n);
     gc_check_custom(ctx, "device vs GMP", want, got, n * BLS_N_OPS, eb, field_eq(f), NULL);
@@ -116,7 +127,7 @@ static gc_status laws_run(gc_test_ctx *ctx) {
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, 3 * n * eb, in, &din)) ||
         (st = gc_ctx_alloc_output(ctx, n * BLS_N_LAWS * eb, &lhs)) ||
-        (st = gc_ctx_alloc_output(ctx, n * BLS_N_LAWS * eb, &rhs)) || (st = field_kernel(ctx, f, "laws", &k)))
+        (st = gc_ctx_alloc_output(ctx, n * BLS_N_LAWS * eb, &rhs)) || (st = field_kernel(ctx, f, "laws", f->ptx, &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(lhs), GC_ARG_BUF(rhs), GC_ARG_BUF(din), GC_ARG_VAL(n32)};
@@ -144,7 +155,7 @@ static gc_status fib_run(gc_test_ctx *ctx) {
     gc_kernel *k;
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, 2 * n * eb, in, &din)) || (st = gc_ctx_alloc_output(ctx, 2 * n * eb, &out)) ||
-        (st = field_kernel(ctx, f, "fib", &k)))
+        (st = field_kernel(ctx, f, "fib", f->ptx, &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(din), GC_ARG_VAL(n32), GC_ARG_VAL(steps)};
@@ -198,7 +209,7 @@ static gc_status bytes_run(gc_test_ctx *ctx) {
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n * eb, enc, &denc)) || (st = gc_ctx_alloc_output(ctx, n * eb, &elem)) ||
         (st = gc_ctx_alloc_output(ctx, n * eb, &reenc)) || (st = gc_ctx_alloc_output(ctx, n * 4, &ok)) ||
-        (st = field_kernel(ctx, f, "bytes", &k)))
+        (st = field_kernel(ctx, f, "bytes", f->ptx, &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(elem), GC_ARG_BUF(reenc), GC_ARG_BUF(ok), GC_ARG_BUF(denc), GC_ARG_VAL(n32)};
@@ -227,11 +238,9 @@ static gc_status bytes_run(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
-static bls_field mutants[3][2];
-
 void bls_register_field_tests(void) {
-    static const bls_field *const fields[2] = {&bls_fp, &bls_fr};
-    static char names[2][4][32], descs[2][4][96];
+    static bls_field fields[2][2]; /* [ptx][fp, fr] */
+    static char names[2][2][4][32], descs[2][2][4][128];
     static const char *const what[4] = {"ops", "laws", "fib", "bytes"};
     static const char *const about[4] = {
         "add sub mul sqr neg dbl mul12 inv on edges and random values vs host build and GMP",
@@ -239,27 +248,42 @@ void bls_register_field_tests(void) {
         "1000-step additive and multiplicative Fibonacci chains vs host build",
         "canonical big-endian decoding (rejects >= modulus) and re-encoding"};
     gc_status (*const runs[4])(gc_test_ctx *) = {ops_run, laws_run, fib_run, bytes_run};
-    for (int fi = 0; fi < 2; fi++)
-        for (int w = 0; w < 4; w++) {
-            snprintf(names[fi][w], sizeof names[fi][w], "%s.%s", fields[fi]->name, what[w]);
-            snprintf(descs[fi][w], sizeof descs[fi][w], "%s: %s", fields[fi]->name, about[w]);
-            gc_test t = {.suite = "bls12_381", .name = names[fi][w], .tags = "bls12_381,field",
-                         .description = descs[fi][w], .budget_s = 120, .min_checks = 64,
-                         .param = fields[fi], .run = runs[w]};
-            gc_test_register(&t);
-        }
-    /* Mutants: the same ops test on a build with an injected bug must FAIL. */
-    static const char *const mutant_names[3][2] = {
-        {"no_final_subtraction.fp_ops", "no_final_subtraction.fr_ops"},
-        {"add_carry.fp_ops", "add_carry.fr_ops"},
-        {"mul_carry.fp_ops", "mul_carry.fr_ops"}};
-    for (int m = 0; m < 3; m++)
+    for (int ptx = 0; ptx < 2; ptx++)
         for (int fi = 0; fi < 2; fi++) {
-            mutants[m][fi] = *fields[fi];
-            mutants[m][fi].mutant = m + 1;
-            gc_test t = {.suite = "mutant_bls12_381", .name = mutant_names[m][fi], .tags = "bls12_381,field,manual",
-                         .description = "must FAIL: field ops built with GC_BLS_MUTANT (an injected bug)",
-                         .budget_s = 120, .min_checks = 64, .param = &mutants[m][fi], .run = ops_run};
-            gc_test_register(&t);
+            fields[ptx][fi] = fi ? bls_fr : bls_fp;
+            fields[ptx][fi].ptx = ptx;
+            for (int w = 0; w < 4; w++) {
+                if (ptx && w == 3) continue; /* decoding has one product: the plain tests cover it */
+                const char *fname = fields[ptx][fi].name;
+                snprintf(names[ptx][fi][w], sizeof names[ptx][fi][w], "%s.%s%s", fname, what[w], ptx ? "_ptx" : "");
+                snprintf(descs[ptx][fi][w], sizeof descs[ptx][fi][w], "%s%s: %s", fname,
+                         ptx ? " (PTX carry chains, also vs the portable path)" : "", about[w]);
+                gc_test t = {.suite = "bls12_381", .name = names[ptx][fi][w], .tags = "bls12_381,field",
+                             .description = descs[ptx][fi][w], .budget_s = 120, .min_checks = 64,
+                             .param = &fields[ptx][fi], .requires = ptx ? bls_requires_cuda : NULL,
+                             .run = runs[w]};
+                gc_test_register(&t);
+            }
         }
+    /* Mutants: the same ops test on a build with an injected bug must FAIL (the PTX ones
+     * run on CUDA only; the carry of the modular addition is the same code in both). */
+    static const char *const mutant_names[3] = {"no_final_subtraction", "add_carry", "mul_carry"};
+    static bls_field mutants[3][2][2];
+    static char mnames[3][2][2][64];
+    for (int m = 0; m < 3; m++)
+        for (int ptx = 0; ptx < 2; ptx++)
+            for (int fi = 0; fi < 2; fi++) {
+                if (ptx && m == 1) continue;
+                mutants[m][ptx][fi] = fi ? bls_fr : bls_fp;
+                mutants[m][ptx][fi].mutant = m + 1;
+                mutants[m][ptx][fi].ptx = ptx;
+                snprintf(mnames[m][ptx][fi], sizeof mnames[m][ptx][fi], "%s.%s_ops%s", mutant_names[m],
+                         fi ? "fr" : "fp", ptx ? "_ptx" : "");
+                gc_test t = {.suite = "mutant_bls12_381", .name = mnames[m][ptx][fi],
+                             .tags = "bls12_381,field,manual",
+                             .description = "must FAIL: field ops built with GC_BLS_MUTANT (an injected bug)",
+                             .budget_s = 120, .min_checks = 64, .param = &mutants[m][ptx][fi],
+                             .requires = ptx ? bls_requires_cuda : NULL, .run = ops_run};
+                gc_test_register(&t);
+            }
 }

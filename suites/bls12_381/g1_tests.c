@@ -10,6 +10,11 @@
 #define SRC "suites/bls12_381/g1.gc"
 #define N_G1_OPS 5 /* g1.gc: GC_BLS_N_G1_OPS */
 
+static int ptx_of(gc_test_ctx *ctx) {
+    const bls_variant *v = gc_ctx_test(ctx)->param;
+    return v && v->ptx;
+}
+
 static gc_status read_back(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out) {
     return bls_read(ctx, b, bytes, out);
 }
@@ -55,7 +60,7 @@ static gc_status ops_run(gc_test_ctx *ctx) {
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), q, &dq)) ||
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1a), qa, &dqa)) ||
         (st = gc_ctx_alloc_output(ctx, n * N_G1_OPS * sizeof(gc_g1p), &out)) ||
-        (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "g1_ops", &k)))
+        (st = bls_kernel(ctx, SRC, "g1_ops", 0, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(dp), GC_ARG_BUF(dq), GC_ARG_BUF(dqa), GC_ARG_VAL(n32)};
@@ -108,7 +113,7 @@ static gc_status mul_run(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), p, &dp)) ||
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_fr), k, &dk)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &out)) ||
-        (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "g1_mul", &kern)))
+        (st = bls_kernel(ctx, SRC, "g1_mul", 0, ptx_of(ctx), &kern)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(dp), GC_ARG_BUF(dk), GC_ARG_VAL(n32)};
@@ -137,7 +142,7 @@ static gc_status mul_vs_add_run(gc_test_ctx *ctx) {
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1a), pa, &dpa)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &lhs)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &rhs)) ||
-        (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "g1_mul_vs_add", &k)))
+        (st = bls_kernel(ctx, SRC, "g1_mul_vs_add", 0, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(lhs), GC_ARG_BUF(rhs), GC_ARG_BUF(dp), GC_ARG_BUF(dpa), GC_ARG_VAL(n32)};
@@ -178,7 +183,7 @@ static gc_status decompress_run(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, n * 48, enc, &denc)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1a), &out)) || (st = gc_ctx_alloc_output(ctx, n * 4, &err)) ||
         (st = gc_ctx_alloc_output(ctx, n * 48, &reenc)) ||
-        (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "g1_decompress", &k)))
+        (st = bls_kernel(ctx, SRC, "g1_decompress", 0, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(err), GC_ARG_BUF(reenc), GC_ARG_BUF(denc), GC_ARG_VAL(n32)};
@@ -240,7 +245,7 @@ static gc_status validate_run(gc_test_ctx *ctx) {
     gc_kernel *k;
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), p, &dp)) || (st = gc_ctx_alloc_output(ctx, 2 * n * 4, &flags)) ||
-        (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "g1_validate", &k)))
+        (st = bls_kernel(ctx, SRC, "g1_validate", 0, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(flags), GC_ARG_BUF(dp), GC_ARG_VAL(n32)};
@@ -256,19 +261,28 @@ void bls_register_g1_tests(void) {
     static const gc_test tests[] = {
         {.suite = "bls12_381", .name = "g1.ops", .tags = "bls12_381,g1",
          .description = "G1 add, dbl, mixed add, neg (edge cases included) vs host build", .budget_s = 120,
-         .min_checks = 64, .run = ops_run},
+         .min_checks = 64, .param = &bls_portable, .run = ops_run},
         {.suite = "bls12_381", .name = "g1.mul", .tags = "bls12_381,g1",
          .description = "G1 scalar multiplication vs py_ecc known answers and host build", .budget_s = 120,
-         .min_checks = 32, .run = mul_run},
+         .min_checks = 32, .param = &bls_portable, .run = mul_run},
         {.suite = "bls12_381", .name = "g1.mul_vs_add", .tags = "bls12_381,g1",
          .description = "G1 k P by double-and-add = k repeated additions", .budget_s = 120, .min_checks = 64,
-         .run = mul_vs_add_run},
+         .param = &bls_portable, .run = mul_vs_add_run},
         {.suite = "bls12_381", .name = "g1.decompress", .tags = "bls12_381,g1",
          .description = "G1 decompression of valid and invalid encodings (py_ecc), re-compression",
-         .budget_s = 120, .min_checks = 32, .run = decompress_run},
+         .budget_s = 120, .min_checks = 32, .param = &bls_portable, .run = decompress_run},
         {.suite = "bls12_381", .name = "g1.validate", .tags = "bls12_381,g1",
          .description = "G1 on-curve and subgroup checks on valid, non-subgroup and off-curve points",
-         .budget_s = 120, .min_checks = 32, .run = validate_run},
+         .budget_s = 120, .min_checks = 32, .param = &bls_portable, .run = validate_run},
+        {.suite = "bls12_381", .name = "g1.ops_ptx", .tags = "bls12_381,g1",
+         .description = "G1 add, dbl, mixed add, neg with the PTX product vs host build", .budget_s = 120,
+         .min_checks = 64, .param = &bls_ptx, .requires = bls_requires_cuda, .run = ops_run},
+        {.suite = "bls12_381", .name = "g1.mul_ptx", .tags = "bls12_381,g1",
+         .description = "G1 scalar multiplication with the PTX product vs py_ecc and host build",
+         .budget_s = 120, .min_checks = 32, .param = &bls_ptx, .requires = bls_requires_cuda, .run = mul_run},
+        {.suite = "bls12_381", .name = "g1.decompress_ptx", .tags = "bls12_381,g1",
+         .description = "G1 decompression with the PTX product (py_ecc vectors)", .budget_s = 120,
+         .min_checks = 32, .param = &bls_ptx, .requires = bls_requires_cuda, .run = decompress_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }
