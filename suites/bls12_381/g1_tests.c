@@ -221,7 +221,10 @@ static gc_status validate_run(gc_test_ctx *ctx) {
         unsigned char e[48];
         gc_g1a a;
         gc_bls_hex_decode(e, 48, gc_bls_g1_invalid_vectors[i].encoding);
-        if (gc_g1a_decompress(&a, e, 0) != GC_G1_OK) return gc_ctx_error(ctx, "vector %zu", i), GC_ERR_PARSE;
+        if (gc_g1a_decompress(&a, e, 0) != GC_G1_OK) {
+            gc_ctx_error(ctx, "non-subgroup vector %zu does not decode", i);
+            return GC_ERR_PARSE;
+        }
         gc_g1p_from_affine(&p[at], &a);
         bls_rescale(ctx, &p[at]);
         want[2 * at] = 1, want[2 * at + 1] = 0;
