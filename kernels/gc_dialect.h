@@ -17,6 +17,9 @@
 #ifndef GC_DIALECT_H
 #define GC_DIALECT_H
 
+/* In host code that already included gpucheck/gc_device.h these names are its
+ * enumerators (same values); gc_device.h undefines the macros if it comes second. */
+#if !defined(GC_DEVICE_H)
 #define GC_ORDER_RELAXED 0
 #define GC_ORDER_ACQUIRE 1
 #define GC_ORDER_RELEASE 2
@@ -26,6 +29,7 @@
 #define GC_SCOPE_WORK_GROUP 1
 #define GC_SCOPE_DEVICE 2
 #define GC_SCOPE_SYSTEM 3
+#endif
 
 /* =================================================================================
  * OpenCL C

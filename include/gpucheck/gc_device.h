@@ -19,6 +19,20 @@ typedef enum { GC_BACKEND_CUDA = 0, GC_BACKEND_OPENCL = 1, GC_BACKEND_COUNT } gc
 
 /* Memory orders and scopes, as in C11/OpenCL C 2.0/SYCL 2020. The numeric values
  * are shared with kernels (gc_dialect.h defines the same GC_ORDER_* / GC_SCOPE_*). */
+/* kernels/gc_dialect.h, included first in host code, defines these names as macros
+ * with the same values: the enumerators take over. */
+#if defined(GC_DIALECT_H)
+#undef GC_ORDER_RELAXED
+#undef GC_ORDER_ACQUIRE
+#undef GC_ORDER_RELEASE
+#undef GC_ORDER_ACQ_REL
+#undef GC_ORDER_SEQ_CST
+#undef GC_SCOPE_WORK_ITEM
+#undef GC_SCOPE_WORK_GROUP
+#undef GC_SCOPE_DEVICE
+#undef GC_SCOPE_SYSTEM
+#endif
+
 typedef enum {
     GC_ORDER_RELAXED = 0,
     GC_ORDER_ACQUIRE = 1,
