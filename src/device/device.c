@@ -291,21 +291,6 @@ done:;
     return GC_OK;
 }
 
-gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt, gc_module **out,
-                          char **log) {
-    *out = NULL;
-    if (log) *log = NULL;
-    char *text = NULL;
-    gc_status st = gc_source_expand(source_name, &text);
-    if (st != GC_OK) return st;
-    char *local_log = NULL;
-    st = build_expanded(dev, source_name, text, opt, out, &local_log);
-    free(text);
-    if (log) *log = local_log;
-    else free(local_log);
-    return st;
-}
-
 gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text, const gc_build_options *opt,
                                gc_module **out, char **log) {
     *out = NULL;
@@ -319,6 +304,18 @@ gc_status gc_module_build_text(gc_device *dev, const char *label, const char *te
     if (log) *log = local_log;
     else free(local_log);
     return st;
+}
+
+gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt, gc_module **out,
+                          char **log) {
+    const char *text = gc_kernel_source(source_name);
+    if (!text) {
+        *out = NULL;
+        if (log) *log = NULL;
+        gc_set_last_error("\"%s\" is not an embedded kernel source", source_name);
+        return GC_ERR_NOT_FOUND;
+    }
+    return gc_module_build_text(dev, source_name, text, opt, out, log);
 }
 
 void gc_module_free(gc_module *mod) {
