@@ -9,62 +9,22 @@
 
 #include "fk20/bls12_381/host.h"
 
-static unsigned long g_checks, g_failures;
-
-#define CHECK(cond, ...)                                                                        \
-    do {                                                                                        \
-        g_checks++;                                                                             \
-        if (!(cond)) {                                                                          \
-            g_failures++;                                                                       \
-            if (g_failures <= 20) {                                                             \
-                printf("FAIL %s:%d: ", __func__, __LINE__);                                     \
-                printf(__VA_ARGS__);                                                            \
-                printf("\n");                                                                   \
-            }                                                                                   \
-        }                                                                                       \
-    } while (0)
+#include "unit.h"
 
 static void test_bit_reverse(void) {
-    CHECK(gc_bit_reverse(1, 3) == 4 && gc_bit_reverse(6, 3) == 3 && gc_bit_reverse(1, 13) == 4096,
+    CHECKF(gc_bit_reverse(1, 3) == 4 && gc_bit_reverse(6, 3) == 3 && gc_bit_reverse(1, 13) == 4096,
           "known reversals");
     for (unsigned log_n = 1; log_n <= 13; log_n++)
         for (gc_u32 i = 0; i < (1u << log_n); i += 1u + (i >> 4))
-            CHECK(gc_bit_reverse(gc_bit_reverse(i, log_n), log_n) == i, "involution");
+            CHECKF(gc_bit_reverse(gc_bit_reverse(i, log_n), log_n) == i, "involution");
     /* the permutation applied twice is the identity, and moves what it should */
     gc_fr a[16], b[16];
     for (gc_u32 i = 0; i < 16; i++) gc_fr_from_u32(&a[i], i);
     memcpy(b, a, sizeof a);
     for (gc_u32 i = 0; i < 16; i++) gc_fr_fft_bitrev_at(b, i, 4);
-    for (gc_u32 i = 0; i < 16; i++) CHECK(gc_fr_eq(&b[i], &a[gc_bit_reverse(i, 4)]), "bitrev %u", i);
+    for (gc_u32 i = 0; i < 16; i++) CHECKF(gc_fr_eq(&b[i], &a[gc_bit_reverse(i, 4)]), "bitrev %u", i);
     for (gc_u32 i = 0; i < 16; i++) gc_fr_fft_bitrev_at(b, i, 4);
-    CHECK(memcmp(a, b, sizeof a) == 0, "bitrev twice");
-}
-
-/* out[k] = sum_j in[j] w^(jk), the definition, O(n^2). */
-static void naive_dft(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse) {
-    gc_u32 n = 1u << log_n;
-    gc_fr w;
-    gc_fr_root_of_unity(&w, log_n);
-    if (inverse) gc_fr_inv(&w, &w);
-    gc_fr wk;
-    gc_fr_one(&wk);
-    for (gc_u32 k = 0; k < n; k++) {
-        gc_fr acc, x, t;
-        gc_fr_zero(&acc);
-        gc_fr_one(&x);
-        for (gc_u32 j = 0; j < n; j++) {
-            gc_fr_mul(&t, &in[j], &x);
-            gc_fr_add(&acc, &acc, &t);
-            gc_fr_mul(&x, &x, &wk);
-        }
-        out[k] = acc;
-        gc_fr_mul(&wk, &wk, &w);
-    }
-    if (inverse) {
-        gc_fr s;
-        gc_fr_fft_inv_n(&s, log_n);
-        for (gc_u32 k = 0; k < n; k++) gc_fr_mul(&out[k], &out[k], &s);
-    }
+    CHECKF(memcmp(a, b, sizeof a) == 0, "bitrev twice");
 }
 
 static void test_fr_fft(void) {
@@ -84,28 +44,28 @@ static void test_fr_fft(void) {
         for (size_t v = 0; v < gc_bls_fr_fft_vector_count; v++) {
             const gc_bls_fft_vec *kv = &gc_bls_fr_fft_vectors[v];
             if (kv->log_n != log_n) continue;
-            CHECK(kv->k < n, "known answer index %u in range", kv->k);
+            CHECKF(kv->k < n, "known answer index %u in range", kv->k);
             if (kv->k >= n) continue;
             unsigned char be[32], got[32];
             gc_bls_hex_decode(be, 32, kv->out);
             gc_fr_to_bytes(got, &a[kv->k]);
-            CHECK(memcmp(be, got, 32) == 0, "Fr FFT-%u output %u vs known answer", n, kv->k);
+            CHECKF(memcmp(be, got, 32) == 0, "Fr FFT-%u output %u vs known answer", n, kv->k);
             kat_seen++;
         }
         if (log_n <= 6) {
-            naive_dft(ref, in, log_n, 0);
-            CHECK(memcmp(ref, a, sizeof(gc_fr) * n) == 0, "Fr FFT-%u vs naive DFT", n);
+            gc_fr_dft_naive(ref, in, log_n, 0);
+            CHECKF(memcmp(ref, a, sizeof(gc_fr) * n) == 0, "Fr FFT-%u vs naive DFT", n);
         }
         gc_fr_fft_serial(a, itw, log_n, 1);
-        CHECK(memcmp(in, a, sizeof(gc_fr) * n) == 0, "Fr IFFT(FFT(x)) = x at %u", n);
+        CHECKF(memcmp(in, a, sizeof(gc_fr) * n) == 0, "Fr IFFT(FFT(x)) = x at %u", n);
         if (log_n <= 6) { /* the inverse alone, against the naive inverse DFT */
             memcpy(a, in, sizeof(gc_fr) * n);
             gc_fr_fft_serial(a, itw, log_n, 1);
-            naive_dft(ref, in, log_n, 1);
-            CHECK(memcmp(ref, a, sizeof(gc_fr) * n) == 0, "Fr IFFT-%u vs naive inverse DFT", n);
+            gc_fr_dft_naive(ref, in, log_n, 1);
+            CHECKF(memcmp(ref, a, sizeof(gc_fr) * n) == 0, "Fr IFFT-%u vs naive inverse DFT", n);
         }
     }
-    CHECK(kat_seen == gc_bls_fr_fft_vector_count, "every Fr FFT known answer used (%zu)", kat_seen);
+    CHECKF(kat_seen == gc_bls_fr_fft_vector_count, "every Fr FFT known answer used (%zu)", kat_seen);
     free(in);
     free(a);
     free(tw);
@@ -136,16 +96,16 @@ static void test_g1_fft(int max_log) {
         for (size_t v = 0; v < gc_bls_g1_fft_vector_count; v++) {
             const gc_bls_fft_vec *kv = &gc_bls_g1_fft_vectors[v];
             if (kv->log_n != log_n) continue;
-            CHECK(kv->k < n, "known answer index %u in range", kv->k);
+            CHECKF(kv->k < n, "known answer index %u in range", kv->k);
             if (kv->k >= n) continue;
             gc_g1p want;
-            CHECK(gc_bls_g1p_from_hex(&want, kv->out), "known answer decodes");
-            CHECK(gc_g1p_eq(&want, &a[kv->k]), "G1 FFT-%u output %u vs known answer", n, kv->k);
+            CHECKF(gc_bls_g1p_from_hex(&want, kv->out), "known answer decodes");
+            CHECKF(gc_g1p_eq(&want, &a[kv->k]), "G1 FFT-%u output %u vs known answer", n, kv->k);
         }
         if (log_n <= 4) {
             gc_fr_fft_twiddles(tw, log_n, 1);
             gc_g1_fft_serial(a, tw, log_n, 1);
-            for (gc_u32 i = 0; i < n; i++) CHECK(gc_g1p_eq(&a[i], &in[i]), "G1 IFFT(FFT(x)) = x at %u[%u]", n, i);
+            for (gc_u32 i = 0; i < n; i++) CHECKF(gc_g1p_eq(&a[i], &in[i]), "G1 IFFT(FFT(x)) = x at %u[%u]", n, i);
         }
     }
     free(in);
@@ -158,6 +118,5 @@ int main(int argc, char **argv) {
     test_bit_reverse();
     test_fr_fft();
     test_g1_fft(g1_max_log);
-    printf("%lu checks, %lu failures\n", g_checks, g_failures);
-    return g_failures ? 1 : 0;
+    return UNIT_DONE();
 }

@@ -8,20 +8,7 @@
 
 #include "fk20/bls12_381/host.h"
 
-static unsigned long g_checks, g_failures;
-
-#define CHECK(cond, ...)                                                                        \
-    do {                                                                                        \
-        g_checks++;                                                                             \
-        if (!(cond)) {                                                                          \
-            g_failures++;                                                                       \
-            if (g_failures <= 20) {                                                             \
-                printf("FAIL %s:%d: ", __func__, __LINE__);                                     \
-                printf(__VA_ARGS__);                                                            \
-                printf("\n");                                                                   \
-            }                                                                                   \
-        }                                                                                       \
-    } while (0)
+#include "unit.h"
 
 static void hex_of(char *out, const unsigned char *b, size_t n) {
     for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", b[i]);
@@ -59,23 +46,23 @@ static gc_fr random_fr(void) {
 static void test_generator(void) {
     gc_g1p g;
     gc_g1p_generator(&g);
-    CHECK(gc_g1p_is_on_curve(&g), "generator on curve");
-    CHECK(gc_g1p_in_subgroup(&g), "generator in subgroup");
+    CHECKF(gc_g1p_is_on_curve(&g), "generator on curve");
+    CHECKF(gc_g1p_in_subgroup(&g), "generator in subgroup");
     char hex[97];
     compress_p(hex, &g);
-    CHECK(strcmp(hex, gc_bls_g1_mul_vectors[0].base) == 0, "compress(G) = %s", hex);
+    CHECKF(strcmp(hex, gc_bls_g1_mul_vectors[0].base) == 0, "compress(G) = %s", hex);
     gc_g1p inf;
     gc_g1p_inf(&inf);
-    CHECK(gc_g1p_is_on_curve(&inf) && gc_g1p_in_subgroup(&inf), "infinity valid");
+    CHECKF(gc_g1p_is_on_curve(&inf) && gc_g1p_in_subgroup(&inf), "infinity valid");
     gc_g1p zero3;
     memset(&zero3, 0, sizeof zero3);
-    CHECK(!gc_g1p_is_on_curve(&zero3) && !gc_g1p_eq(&zero3, &zero3), "(0:0:0) is no point");
+    CHECKF(!gc_g1p_is_on_curve(&zero3) && !gc_g1p_eq(&zero3, &zero3), "(0:0:0) is no point");
     /* a point moved off the curve must be noticed */
     gc_g1p bad = g;
     gc_fp one;
     gc_fp_one(&one);
     gc_fp_add(&bad.y, &bad.y, &one);
-    CHECK(!gc_g1p_is_on_curve(&bad), "perturbed point off curve");
+    CHECKF(!gc_g1p_is_on_curve(&bad), "perturbed point off curve");
 }
 
 static void test_mul_vectors(void) {
@@ -84,29 +71,29 @@ static void test_mul_vectors(void) {
         unsigned char enc[48], kb[32], xb[48], yb[48];
         gc_g1a base_a;
         gc_bls_hex_decode(enc, 48, v->base);
-        CHECK(gc_g1a_decompress(&base_a, enc, 1) == GC_G1_OK, "vector %zu base decodes", i);
+        CHECKF(gc_g1a_decompress(&base_a, enc, 1) == GC_G1_OK, "vector %zu base decodes", i);
         gc_g1p base, res;
         gc_g1p_from_affine(&base, &base_a);
         gc_fr k;
         gc_bls_hex_decode(kb, 32, v->scalar);
-        CHECK(gc_fr_from_bytes(&k, kb), "vector %zu scalar canonical", i);
+        CHECKF(gc_fr_from_bytes(&k, kb), "vector %zu scalar canonical", i);
         gc_g1p_mul(&res, &base, &k);
         char hex[97];
         compress_p(hex, &res);
-        CHECK(strcmp(hex, v->result) == 0, "mul vector %zu: got %s want %s", i, hex, v->result);
+        CHECKF(strcmp(hex, v->result) == 0, "mul vector %zu: got %s want %s", i, hex, v->result);
         gc_g1a a;
         gc_g1p_to_affine(&a, &res);
         gc_fp x = {{0}}, y = {{0}}; /* compared below even when decoding failed */
         gc_bls_hex_decode(xb, 48, v->x);
         gc_bls_hex_decode(yb, 48, v->y);
         if (gc_g1p_is_inf(&res)) {
-            CHECK(gc_g1a_is_inf(&a), "vector %zu affine infinity", i);
+            CHECKF(gc_g1a_is_inf(&a), "vector %zu affine infinity", i);
         } else {
             int okx = gc_fp_from_bytes(&x, xb), oky = gc_fp_from_bytes(&y, yb);
-            CHECK(okx && oky, "vector %zu coords", i);
-            CHECK(gc_fp_eq(&a.x, &x) && gc_fp_eq(&a.y, &y), "mul vector %zu affine coordinates", i);
+            CHECKF(okx && oky, "vector %zu coords", i);
+            CHECKF(gc_fp_eq(&a.x, &x) && gc_fp_eq(&a.y, &y), "mul vector %zu affine coordinates", i);
         }
-        CHECK(gc_g1p_is_on_curve(&res) && gc_g1p_in_subgroup(&res), "vector %zu result valid", i);
+        CHECKF(gc_g1p_is_on_curve(&res) && gc_g1p_in_subgroup(&res), "vector %zu result valid", i);
     }
 }
 
@@ -117,21 +104,21 @@ static void test_add_vectors(void) {
         char hex[97];
         gc_g1p_add(&r, &p, &q);
         compress_p(hex, &r);
-        CHECK(strcmp(hex, v->sum) == 0, "add vector %zu: got %s want %s", i, hex, v->sum);
+        CHECKF(strcmp(hex, v->sum) == 0, "add vector %zu: got %s want %s", i, hex, v->sum);
         gc_g1p_add(&r, &q, &p);
         compress_p(hex, &r);
-        CHECK(strcmp(hex, v->sum) == 0, "add vector %zu commuted", i);
+        CHECKF(strcmp(hex, v->sum) == 0, "add vector %zu commuted", i);
         gc_g1a qa;
         gc_g1p_to_affine(&qa, &q);
         gc_g1p_add_affine(&r, &p, &qa);
         compress_p(hex, &r);
-        CHECK(strcmp(hex, v->sum) == 0, "add_affine vector %zu: got %s", i, hex);
+        CHECKF(strcmp(hex, v->sum) == 0, "add_affine vector %zu: got %s", i, hex);
         gc_g1p_dbl(&r, &p);
         compress_p(hex, &r);
-        CHECK(strcmp(hex, v->dbl) == 0, "dbl vector %zu: got %s want %s", i, hex, v->dbl);
+        CHECKF(strcmp(hex, v->dbl) == 0, "dbl vector %zu: got %s want %s", i, hex, v->dbl);
         gc_g1p_add(&r, &p, &p);
         compress_p(hex, &r);
-        CHECK(strcmp(hex, v->dbl) == 0, "add(P, P) vector %zu", i);
+        CHECKF(strcmp(hex, v->dbl) == 0, "add(P, P) vector %zu", i);
     }
 }
 
@@ -142,35 +129,35 @@ static void test_invalid_vectors(void) {
         gc_g1a a;
         gc_bls_hex_decode(enc, 48, v->encoding);
         int err = gc_g1a_decompress(&a, enc, 1);
-        CHECK(err == v->error, "invalid vector %zu (%s): got error %d want %d", i, v->encoding, err, v->error);
-        CHECK(gc_g1a_is_inf(&a), "rejected decode leaves infinity");
+        CHECKF(err == v->error, "invalid vector %zu (%s): got error %d want %d", i, v->encoding, err, v->error);
+        CHECKF(gc_g1a_is_inf(&a), "rejected decode leaves infinity");
         if (v->error == GC_G1_ERR_NOT_IN_SUBGROUP) {
             /* without the subgroup check it decodes to a curve point outside G1 */
-            CHECK(gc_g1a_decompress(&a, enc, 0) == GC_G1_OK, "non-subgroup point decodes unchecked");
+            CHECKF(gc_g1a_decompress(&a, enc, 0) == GC_G1_OK, "non-subgroup point decodes unchecked");
             gc_g1p p;
             gc_g1p_from_affine(&p, &a);
-            CHECK(gc_g1p_is_on_curve(&p) && !gc_g1p_in_subgroup(&p), "on curve, outside G1");
+            CHECKF(gc_g1p_is_on_curve(&p) && !gc_g1p_in_subgroup(&p), "on curve, outside G1");
         }
     }
     /* the canonical encoding of infinity, and round trips of valid encodings */
     unsigned char enc[48] = {0xc0}, out[48];
     gc_g1a a;
-    CHECK(gc_g1a_decompress(&a, enc, 1) == GC_G1_OK && gc_g1a_is_inf(&a), "infinity decodes");
+    CHECKF(gc_g1a_decompress(&a, enc, 1) == GC_G1_OK && gc_g1a_is_inf(&a), "infinity decodes");
     gc_g1a_compress(out, &a);
-    CHECK(memcmp(enc, out, 48) == 0, "infinity re-encodes");
+    CHECKF(memcmp(enc, out, 48) == 0, "infinity re-encodes");
     for (size_t i = 0; i < gc_bls_g1_mul_vector_count; i++) {
         gc_bls_hex_decode(enc, 48, gc_bls_g1_mul_vectors[i].result);
-        CHECK(gc_g1a_decompress(&a, enc, 1) == GC_G1_OK, "valid vector %zu decodes", i);
+        CHECKF(gc_g1a_decompress(&a, enc, 1) == GC_G1_OK, "valid vector %zu decodes", i);
         gc_g1a_compress(out, &a);
-        CHECK(memcmp(enc, out, 48) == 0, "round trip %zu", i);
+        CHECKF(memcmp(enc, out, 48) == 0, "round trip %zu", i);
         /* flipping the sign flag gives the negated point, also valid */
         enc[0] ^= 0x20;
         if (!gc_g1a_is_inf(&a)) {
             gc_g1a b;
-            CHECK(gc_g1a_decompress(&b, enc, 1) == GC_G1_OK, "negated decodes");
+            CHECKF(gc_g1a_decompress(&b, enc, 1) == GC_G1_OK, "negated decodes");
             gc_fp ny;
             gc_fp_neg(&ny, &a.y);
-            CHECK(gc_fp_eq(&b.x, &a.x) && gc_fp_eq(&b.y, &ny), "sign flag selects -y");
+            CHECKF(gc_fp_eq(&b.x, &a.x) && gc_fp_eq(&b.y, &ny), "sign flag selects -y");
         }
     }
 }
@@ -188,24 +175,24 @@ static void test_group_laws(int rounds) {
         gc_fr_add(&c, &a, &b);
         gc_g1p_mul(&l, &g, &c);
         gc_g1p_add(&r, &pa, &pb);
-        CHECK(gc_g1p_eq(&l, &r), "(a+b)G = aG + bG");
+        CHECKF(gc_g1p_eq(&l, &r), "(a+b)G = aG + bG");
         /* (a b) G = a (b G) */
         gc_fr_mul(&c, &a, &b);
         gc_g1p_mul(&l, &g, &c);
         gc_g1p_mul(&r, &pb, &a);
-        CHECK(gc_g1p_eq(&l, &r), "(ab)G = a(bG)");
+        CHECKF(gc_g1p_eq(&l, &r), "(ab)G = a(bG)");
         /* associativity with a third point, and identity / inverse */
         gc_g1p_mul(&pc, &pa, &b);
         gc_g1p_add(&l, &pa, &pb);
         gc_g1p_add(&l, &l, &pc);
         gc_g1p_add(&r, &pb, &pc);
         gc_g1p_add(&r, &pa, &r);
-        CHECK(gc_g1p_eq(&l, &r), "associativity");
+        CHECKF(gc_g1p_eq(&l, &r), "associativity");
         gc_g1p_add(&s, &pa, &inf);
-        CHECK(gc_g1p_eq(&s, &pa), "P + O = P");
+        CHECKF(gc_g1p_eq(&s, &pa), "P + O = P");
         gc_g1p_neg(&s, &pa);
         gc_g1p_add(&s, &s, &pa);
-        CHECK(gc_g1p_is_inf(&s) && gc_g1p_is_on_curve(&s), "P - P = O");
+        CHECKF(gc_g1p_is_inf(&s) && gc_g1p_is_on_curve(&s), "P - P = O");
         /* a rescaled representative is the same point */
         gc_fp lambda;
         gc_fp_from_u32(&lambda, 12345u + (unsigned)t);
@@ -213,8 +200,8 @@ static void test_group_laws(int rounds) {
         gc_fp_mul(&s.x, &s.x, &lambda);
         gc_fp_mul(&s.y, &s.y, &lambda);
         gc_fp_mul(&s.z, &s.z, &lambda);
-        CHECK(gc_g1p_eq(&s, &pa) && !gc_g1p_eq(&s, &pb), "projective equality");
-        CHECK(gc_g1p_is_on_curve(&l) && gc_g1p_is_on_curve(&s), "results on curve");
+        CHECKF(gc_g1p_eq(&s, &pa) && !gc_g1p_eq(&s, &pb), "projective equality");
+        CHECKF(gc_g1p_is_on_curve(&l) && gc_g1p_is_on_curve(&s), "results on curve");
     }
     /* scalar multiplication vs repeated addition (mixed and projective) */
     gc_g1p acc, acc2, m;
@@ -226,8 +213,8 @@ static void test_group_laws(int rounds) {
         gc_fr kf;
         gc_fr_from_u32(&kf, k);
         gc_g1p_mul(&m, &g, &kf);
-        CHECK(gc_g1p_eq(&m, &acc) || (gc_g1p_is_inf(&m) && gc_g1p_is_inf(&acc)), "kG = G+...+G, k=%u", k);
-        CHECK(gc_g1p_eq(&acc, &acc2) || k == 0, "mixed and projective sums agree, k=%u", k);
+        CHECKF(gc_g1p_eq(&m, &acc) || (gc_g1p_is_inf(&m) && gc_g1p_is_inf(&acc)), "kG = G+...+G, k=%u", k);
+        CHECKF(gc_g1p_eq(&acc, &acc2) || k == 0, "mixed and projective sums agree, k=%u", k);
         gc_g1p_add(&acc, &acc, &g);
         gc_g1p_add_affine(&acc2, &acc2, &ga);
     }
@@ -247,7 +234,7 @@ static void test_batch_affine(void) {
     gc_g1p_batch_to_affine(a, pts, N);
     for (int i = 0; i < N; i++) {
         gc_g1p_to_affine(&b, &pts[i]);
-        CHECK(memcmp(&a[i], &b, sizeof b) == 0, "batch affine %d", i);
+        CHECKF(memcmp(&a[i], &b, sizeof b) == 0, "batch affine %d", i);
     }
 }
 
@@ -259,6 +246,5 @@ int main(int argc, char **argv) {
     test_invalid_vectors();
     test_group_laws(rounds);
     test_batch_affine();
-    printf("%lu checks, %lu failures\n", g_checks, g_failures);
-    return g_failures ? 1 : 0;
+    return UNIT_DONE();
 }

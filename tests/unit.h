@@ -17,6 +17,20 @@ static int unit_checks;
         }                                                                                          \
     } while (0)
 
+/* CHECKF(cond, fmt, ...): the same, printing a formatted message for the first 20
+ * failures (loops over many vectors would otherwise flood the log). */
+#define CHECKF(cond, ...)                                                                          \
+    do {                                                                                           \
+        unit_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            if (++unit_failures <= 20) {                                                           \
+                printf("FAIL %s:%d: ", __func__, __LINE__);                                        \
+                printf(__VA_ARGS__);                                                               \
+                printf("\n");                                                                      \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
 #define UNIT_DONE()                                                                                \
     (printf("%d checks, %d failed\n", unit_checks, unit_failures), unit_failures ? 1 : 0)
 

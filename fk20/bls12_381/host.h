@@ -18,6 +18,11 @@ uint64_t gc_bls_splitmix64(uint64_t k);
 /** Input i of the FFT known answers: a 192-bit integer from splitmix64, in Fr. */
 void gc_bls_fft_input(gc_fr *out, uint32_t i);
 
+/** The DFT by its definition, O(n^2): out[k] = sum_j in[j] w^(jk) with w the 2^log_n-th
+ *  root of unity (its inverse, and a final division by n, when inverse). The reference
+ *  the FFTs are tested against on the host and on the device. */
+void gc_fr_dft_naive(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse);
+
 /** Affine forms of n projective points with one inversion (Montgomery's trick);
  *  infinity maps to (0, 0). */
 void gc_g1p_batch_to_affine(gc_g1a *out, const gc_g1p *in, size_t n);

@@ -72,3 +72,29 @@ int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96) {
     gc_g1p_from_affine(out, &a);
     return 1;
 }
+
+void gc_fr_dft_naive(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse) {
+    gc_u32 n = 1u << log_n;
+    gc_fr w;
+    gc_fr_root_of_unity(&w, log_n);
+    if (inverse) gc_fr_inv(&w, &w);
+    gc_fr wk;
+    gc_fr_one(&wk);
+    for (gc_u32 k = 0; k < n; k++) {
+        gc_fr acc, x, t;
+        gc_fr_zero(&acc);
+        gc_fr_one(&x);
+        for (gc_u32 j = 0; j < n; j++) {
+            gc_fr_mul(&t, &in[j], &x);
+            gc_fr_add(&acc, &acc, &t);
+            gc_fr_mul(&x, &x, &wk);
+        }
+        out[k] = acc;
+        gc_fr_mul(&wk, &wk, &w);
+    }
+    if (inverse) {
+        gc_fr s;
+        gc_fr_fft_inv_n(&s, log_n);
+        for (gc_u32 k = 0; k < n; k++) gc_fr_mul(&out[k], &out[k], &s);
+    }
+}

@@ -19,26 +19,6 @@ typedef struct {
 
 static size_t group_size(unsigned log_n) { return (size_t)1 << (log_n - 1 < 8 ? log_n - 1 : 8); }
 
-/* out[k] = sum_j in[j] w^(jk), by the definition. */
-static void naive_dft(gc_fr *out, const gc_fr *in, unsigned log_n) {
-    gc_u32 n = 1u << log_n;
-    gc_fr w, wk;
-    gc_fr_root_of_unity(&w, log_n);
-    gc_fr_one(&wk);
-    for (gc_u32 k = 0; k < n; k++) {
-        gc_fr acc, x, t;
-        gc_fr_zero(&acc);
-        gc_fr_one(&x);
-        for (gc_u32 j = 0; j < n; j++) {
-            gc_fr_mul(&t, &in[j], &x);
-            gc_fr_add(&acc, &acc, &t);
-            gc_fr_mul(&x, &x, &wk);
-        }
-        out[k] = acc;
-        gc_fr_mul(&wk, &wk, &w);
-    }
-}
-
 /* Twiddles (forward and inverse) and n^-1 on the device. */
 static gc_status upload_twiddles(gc_test_ctx *ctx, unsigned log_n, gc_buffer **tw, gc_buffer **itw,
                                  gc_buffer **scale) {
@@ -98,7 +78,7 @@ static gc_status fr_fft_size(gc_test_ctx *ctx, gc_kernel *k, unsigned log_n, siz
     snprintf(label, sizeof label, "Fr FFT-%zu sampled outputs vs known answers (naive DFT, Python)", n);
     gc_check_custom(ctx, label, kat, kgot, nk, sizeof(gc_fr), bls_eq_fr, NULL);
     if (log_n <= 5) {
-        naive_dft(want, in, log_n);
+        gc_fr_dft_naive(want, in, log_n, 0);
         snprintf(label, sizeof label, "Fr FFT-%zu vs naive DFT", n);
         gc_check_custom(ctx, label, want, got, n, sizeof(gc_fr), bls_eq_fr, NULL);
     }
