@@ -70,6 +70,35 @@ static void test_compile_offline__every_kernel_source_compiles(void) {
     report(n_sources > 0, "found embedded *.gc sources to compile", "gc_kernel_source_count() lists no *.gc file");
 }
 
+/* CUDA programs kept outside the embedded sources (tools/probes) compile too. */
+static void test_compile_offline__probes_compile(void) {
+    static const char *const probes[] = {"tools/probes/shared_mp_probe.cu"};
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+        char path[1024], what[256];
+        snprintf(path, sizeof path, "%s/%s", GC_SOURCE_DIR, probes[i]);
+        FILE *f = fopen(path, "rb");
+        char *text = NULL;
+        long n = -1;
+        if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+            (text = malloc((size_t)n + 1)) != NULL && fread(text, 1, (size_t)n, f) == (size_t)n)
+            text[n] = '\0';
+        else {
+            free(text);
+            text = NULL;
+        }
+        if (f) fclose(f);
+        snprintf(what, sizeof what, "read %s", probes[i]);
+        report(text != NULL, what, path);
+        if (!text) continue;
+        char *log = NULL;
+        gc_status st = gc_cuda_compile_offline("sm_90", probes[i], text, NULL, 0, &log);
+        snprintf(what, sizeof what, "%s compiles for sm_90", probes[i]);
+        report(st == GC_OK, what, log);
+        free(log);
+        free(text);
+    }
+}
+
 static void test_compile_offline__syntax_error_fails_with_line(void) {
     /* Line 4 uses an undeclared name: NVRTC must say so, naming the line. */
     const char *src = "extern \"C\" __global__ void k(unsigned *p)\n"
@@ -228,6 +257,7 @@ int main(void) {
     }
     printf("# NVRTC %d.%d\n", major, minor);
     test_compile_offline__every_kernel_source_compiles();
+    test_compile_offline__probes_compile();
     test_compile_offline__syntax_error_fails_with_line();
     test_compile_offline__defines_reach_the_source();
     test_compile_offline__malformed_arch_is_an_argument_error();

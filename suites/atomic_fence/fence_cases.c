@@ -24,7 +24,7 @@ static void add(fence_space sp, fence_kind k, gc_memory_order o1, gc_memory_orde
                 const char *a, const char *b) {
     fence_case *c = &cases[n_cases];
     snprintf(names[n_cases], sizeof names[n_cases], fmt, a, b);
-    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps};
+    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER};
     n_cases++;
 }
 
@@ -46,8 +46,18 @@ static void build(void) {
                 GC_SCOPE_SYSTEM, GC_SCOPE_SYSTEM, pairs[p].o1, pairs[p].o2, GC_SCOPE_SYSTEM, "host.%s.%s",
                 dir ? "host_to_device" : "device_to_host", pairs[p].name);
     /* Twins. Each needs what the weakest fenced test it weakens needs. */
-    add(FENCE_LOCAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_WORK_GROUP,
-        GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_WORK_GROUP, "twin.local.%s%s", "no_fence", "");
+    /* Local memory: the no-fence twin in program order, then as the code that a
+     * compiler may make of it once no fence stands in the way (mp_local.gc). */
+    static const struct {
+        int reorder;
+        const char *suffix;
+    } local_forms[] = {{FR_IN_ORDER, ""}, {FR_READ_HOISTED, ".read_hoisted"}, {FR_FLAG_FIRST, ".flag_first"}};
+    for (int f = 0; f < 3; f++) {
+        add(FENCE_LOCAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP,
+            GC_SCOPE_WORK_GROUP, GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_WORK_GROUP, "twin.local.%s%s", "no_fence",
+            local_forms[f].suffix);
+        cases[n_cases - 1].reorder = local_forms[f].reorder;
+    }
     add(FENCE_GLOBAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE,
         GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_DEVICE, "twin.global.%s%s", "no_fence", "");
     for (int p = 0; p < 3; p++)

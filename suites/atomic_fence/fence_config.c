@@ -37,6 +37,8 @@ static const param_def params[] = {
     U(stress_lines, 1, 1u << 16, "scratch lines the stress targets"),
     U(stress_line_words, 1, 1024, "words per stressed line"),
     U(pre_stress_iters, 0, 1u << 20, "stress iterations of each testing work-item first"),
+    U(local_stress_items, 0, 1023, "local tests: work-items per group that only stress local memory"),
+    U(local_stress_iters, 0, 1u << 24, "local tests: iteration cap of a stressing work-item"),
     U(shuffle, 0, 1, "shuffle the work-group roles every launch"),
     U(start_barrier, 0, 1, "start barrier among the testing work-groups"),
     U(host_instances, 256, 1u << 20, "instances of the host/device tests"),
@@ -70,6 +72,10 @@ static void defaults(const gc_device_info *info, double scale, fence_config *c) 
         c->local_retries = 1024;
         c->stress_pct = 25;
         c->stress_iters = 2048;
+        /* As many local stressers as testers: on the H200 this is what made a writer's
+         * reordered stores visible in local memory at all (docs/atomic_fence.md). */
+        c->local_stress_items = c->local_wg_size;
+        c->local_stress_iters = 1u << 16;
         c->host_instances = 8192;
         c->host_rounds = 512;
         c->host_write_seconds = 0.2;
@@ -89,6 +95,8 @@ static void defaults(const gc_device_info *info, double scale, fence_config *c) 
         c->local_retries = 256;
         c->stress_pct = 0;
         c->stress_iters = 256;
+        c->local_stress_items = 0;
+        c->local_stress_iters = 256;
         c->host_instances = 1024;
         c->host_rounds = 64;
         c->host_write_seconds = 0.05;

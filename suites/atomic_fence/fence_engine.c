@@ -31,6 +31,7 @@ struct fence_engine {
     gc_buffer *prm, *shuffle, *scratch;
     uint32_t *shuffle_host;
     unsigned wg, groups, test_groups, instances, rounds;
+    unsigned stressers;  /* local cases: stress work-items per group, beside the wg testers */
     uint32_t epoch;      /* next value to send */
     uint32_t sync_target;
     uint64_t launches;
@@ -73,6 +74,12 @@ static gc_status zeroed(gc_test_ctx *ctx, size_t bytes, gc_buffer **out) {
     return st ? st : gc_buffer_fill_byte(*out, 0);
 }
 
+/* Local memory of one mp_local group (mp_local.gc's ML_WORDS, plus the stressers'
+ * scratch when there are stressers). */
+static size_t local_bytes(unsigned testers, unsigned rounds, unsigned stressers) {
+    return (64u + (size_t)testers * (rounds + 1u) + (stressers ? 1024u : 0u)) * 4u;
+}
+
 static gc_status open_device_layouts(fence_engine *e) {
     gc_test_ctx *ctx = e->ctx;
     const gc_device_info *info = gc_ctx_info(ctx);
@@ -80,11 +87,22 @@ static gc_status open_device_layouts(fence_engine *e) {
     gc_status st;
     e->rounds = cfg->rounds;
     if (e->c->space == FENCE_LOCAL) {
+        /* A group is local_wg_size testers plus local_stress_items stressers, as many of
+         * those as the device's work-group limit leaves room for. */
+        const unsigned maxwg = info->max_work_group_size ? (unsigned)info->max_work_group_size : cfg->local_wg_size;
         e->wg = cfg->local_wg_size;
+        if (e->wg > maxwg) {
+            gc_ctx_skip(ctx, "local_wg_size %u exceeds the device's work-group limit %u", e->wg, maxwg);
+            return GC_ERR_UNSUPPORTED;
+        }
+        e->stressers = cfg->local_stress_items < maxwg - e->wg ? cfg->local_stress_items : maxwg - e->wg;
+        if (e->stressers != cfg->local_stress_items)
+            gc_ctx_note(ctx, "local stress work-items cut from %u to %u (work-group limit %u)", cfg->local_stress_items,
+                        e->stressers, maxwg);
         e->groups = cfg->local_groups;
-        /* Local memory per group: 64 + wg * (rounds + 1) words; fewer rounds if needed. */
-        while (e->rounds > 1 && (64u + e->wg * (e->rounds + 1u)) * 4u > info->local_mem_bytes) e->rounds--;
-        if ((64u + e->wg * (e->rounds + 1u)) * 4u > info->local_mem_bytes) {
+        /* Fewer rounds if the local memory is too small for them. */
+        while (e->rounds > 1 && local_bytes(e->wg, e->rounds, e->stressers) > info->local_mem_bytes) e->rounds--;
+        if (local_bytes(e->wg, e->rounds, e->stressers) > info->local_mem_bytes) {
             gc_ctx_skip(ctx, "local memory (%llu bytes) too small for %u work-items",
                         (unsigned long long)info->local_mem_bytes, e->wg);
             return GC_ERR_UNSUPPORTED;
@@ -162,14 +180,15 @@ gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_c
     e->cfg = *cfg;
     e->epoch = 1;
     e->n_layouts = fence_layout_count(c->space);
-    char d[6][48];
+    char d[7][48];
     snprintf(d[0], sizeof d[0], "MP_ORDER1=%d", (int)c->order1);
     snprintf(d[1], sizeof d[1], "MP_ORDER2=%d", (int)c->order2);
     snprintf(d[2], sizeof d[2], "MP_SCOPE=%d", (int)c->scope);
     snprintf(d[3], sizeof d[3], "MP_FLAG_SCOPE=%d", (int)c->flag_scope);
     snprintf(d[4], sizeof d[4], "MP_START_BARRIER=%u", cfg->start_barrier ? 1u : 0u);
-    const char *defs[5] = {d[0], d[1], d[2], d[3], d[4]};
-    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, 5, &e->mod);
+    snprintf(d[5], sizeof d[5], "MP_REORDER=%d", (int)c->reorder);
+    const char *defs[6] = {d[0], d[1], d[2], d[3], d[4], d[5]};
+    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, 6, &e->mod);
     if (st) return st;
     for (unsigned l = 0; l < e->n_layouts; l++) {
         st = gc_kernel_get(e->mod, fence_case_kernel(c, l), &e->k[l]);
@@ -206,20 +225,35 @@ static gc_status launch(fence_engine *e, unsigned layout, const uint32_t *prm, c
     return gc_kernel_launch(e->k[layout], &r, args, nargs, NULL);
 }
 
+/* The pairs layout's partner offset (partner = (lid + offset) mod testers), random per
+ * launch. Where the group has four or more 32-wide sub-groups, a lane's partner is
+ * k sub-groups and j lanes away with 1 <= k <= n - 2 and 0 <= j < 32, so both sub-groups
+ * a sub-group reads from differ from its own; offsets of every residue, not only whole
+ * sub-groups, because on the GPU measured a writer and reader four sub-groups apart
+ * (the same SM sub-partition) showed far fewer reorderings (docs/atomic_fence.md). */
+static uint32_t local_partner_offset(gc_test_ctx *ctx, unsigned testers) {
+    if (testers >= 128) {
+        const uint32_t k = 1u + gc_ctx_rand_u32(ctx) % (testers / 32u - 2u);
+        return 32u * k + gc_ctx_rand_u32(ctx) % 32u;
+    }
+    if (testers >= 64) return 32u * (1u + gc_ctx_rand_u32(ctx) % (testers / 32u - 1u));
+    return 1u + gc_ctx_rand_u32(ctx) % (testers - 1u);
+}
+
 static gc_status step_local(fence_engine *e) {
     const unsigned wg = e->wg, R = e->rounds;
     uint32_t P[FP_COUNT] = {0};
     P[FP_ROUNDS] = R;
     P[FP_EPOCH] = e->epoch;
     P[FP_RETRIES] = e->cfg.local_retries;
-    /* Partner lid + ADD: a whole number of 32-wide sub-groups away where the group has
-     * more than one, so that writer and reader sit in different warps. */
+    P[FP_LOCAL_TESTERS] = wg;
+    P[FP_STRESS_ITERS] = e->cfg.local_stress_iters;
     P[FP_LANE_MUL] = 1;
-    if (wg >= 64) P[FP_LANE_ADD] = 32u * (1u + gc_ctx_rand_u32(e->ctx) % (wg / 32u - 1u));
-    else P[FP_LANE_ADD] = 1u + gc_ctx_rand_u32(e->ctx) % (wg - 1u);
+    P[FP_LANE_ADD] = local_partner_offset(e->ctx, wg);
     e->epoch += R;
     gc_arg args[] = {GC_ARG_BUF(e->counts[0]), GC_ARG_BUF(e->wit[0]), GC_ARG_BUF(e->prm)};
-    gc_status st = launch(e, 0, P, args, 3, (size_t)wg * e->groups, wg, (64u + wg * (R + 1u)) * 4u);
+    const size_t group = (size_t)wg + e->stressers;
+    gc_status st = launch(e, 0, P, args, 3, group * e->groups, group, local_bytes(wg, R, e->stressers));
     if (st) return st;
     for (size_t i = 0; i < e->slots[0]; i++) {
         if (i % wg) e->expected[0][i] += R; /* local id 0 leads, it does not read */

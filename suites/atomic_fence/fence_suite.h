@@ -13,6 +13,7 @@
 
 #include "gpucheck/gc_harness.h"
 #include "suites/atomic_fence/fence_outcome.h"
+#include "suites/atomic_fence/fence_params.gc"
 
 typedef enum { FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE } fence_space;
 typedef enum {
@@ -32,6 +33,7 @@ typedef struct {
     /* Twins: the fenced case whose capabilities a twin needs to be meaningful. */
     gc_memory_order parent_order1, parent_order2;
     gc_memory_scope parent_scope;
+    int reorder;               /* FR_* (fence_params.gc): local no-fence twins only */
 } fence_case;
 
 /** All cases of the suite (fenced tests first, then twins). */
@@ -66,6 +68,8 @@ typedef struct {
     unsigned stress_pct;          /* share of the parallel layout's groups that stress */
     unsigned stress_iters, stress_pattern, stress_lines, stress_line_words, pre_stress_iters;
     unsigned shuffle, start_barrier;
+    unsigned local_stress_items;  /* local tests: stress work-items per group (beside the testers) */
+    unsigned local_stress_iters;  /* ... their iteration cap (they stop when the testers are done) */
     unsigned host_instances, host_rounds;
     double host_write_seconds;    /* host writer's time per launch (host -> device) */
     uint64_t target_checks;       /* fenced tests: checks per layout to aim for */
