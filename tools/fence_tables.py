@@ -33,7 +33,8 @@ def main(path):
     outcomes = {}
     for t in tests:
         outcomes[t["outcome"]] = outcomes.get(t["outcome"], 0) + 1
-    print(f"Device: {dev['name']} ({dev['id']}, {dev.get('driver_version', '')}), run {d['seconds']:.1f} s, "
+    suite_s = sum(t["seconds"] for t in tests)
+    print(f"Device: {dev['name']} ({dev['id']}, {dev.get('driver_version', '')}), suite {suite_s:.1f} s, "
           f"seed {d['seed']}; outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     print()
     print("| test | outcome | checks | layout 1: checks / stale | layout 2: checks / stale | seconds |")

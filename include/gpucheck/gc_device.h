@@ -175,6 +175,11 @@ const char *gc_module_assembly(const gc_module *mod);
 
 gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
 void gc_kernel_free(gc_kernel *k);
+/** The largest work-group (product of the local sizes) kernel k launches with on its
+ *  device: the device's max_work_group_size or less, where the kernel's registers or
+ *  local memory limit it (CUDA: CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; OpenCL:
+ *  CL_KERNEL_WORK_GROUP_SIZE). A launch past it returns GC_ERR_ARGUMENT. */
+size_t gc_kernel_max_work_group_size(const gc_kernel *k);
 
 /* ---- launches ------------------------------------------------------------------ */
 
@@ -207,7 +212,8 @@ gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *a
 gc_status gc_device_finish(gc_device *dev);
 
 /** What the runtime says about the sub-groups of kernel k for a launch of `range`'s
- *  local size (OpenCL: clGetKernelSubGroupInfo; CUDA: the warp size and warps per block). */
+ *  local size (OpenCL 2.1+: clGetKernelSubGroupInfo). GC_ERR_UNSUPPORTED elsewhere, CUDA
+ *  included, whose sub-groups are the 32-wide warps that gc_device_info reports. */
 typedef struct {
     unsigned max_sub_group_size; /* largest sub-group in a work-group of that size */
     unsigned sub_group_count;    /* sub-groups in a work-group of that size */

@@ -56,6 +56,9 @@ typedef struct {
 
     gc_status (*kernel_get)(gc_bmod *m, const char *name, gc_bkern **out);
     void (*kernel_free)(gc_bkern *k);
+    /* The largest work-group kernel k launches with (its registers and local memory
+     * included). */
+    gc_status (*kernel_max_group)(gc_bkern *k, size_t *out);
 
     /* Launch; if wait, block until done. If elapsed_ms is non-NULL, time it on the
      * device. Buffer args arrive as gc_bmem*; dynamic local memory is a trailing

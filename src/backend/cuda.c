@@ -513,6 +513,11 @@ static gc_status cuda_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
 
 static void cuda_kernel_free(gc_bkern *k) { free(k); }
 
+static gc_status cuda_kernel_max_group(gc_bkern *k, size_t *out) {
+    *out = k->max_threads > 0 ? (size_t)k->max_threads : 0;
+    return GC_OK;
+}
+
 /* ---- launch --------------------------------------------------------------------- */
 
 /* Grid and block from the N-D range; GC_ERR_UNSUPPORTED for a partial last block. */
@@ -827,6 +832,7 @@ const gc_backend_ops gc_cuda_ops = {
     .assembly = cuda_assembly,
     .kernel_get = cuda_kernel_get,
     .kernel_free = cuda_kernel_free,
+    .kernel_max_group = cuda_kernel_max_group,
     .launch = cuda_launch,
     .finish = cuda_finish,
     .mem_alloc = cuda_mem_alloc,

@@ -368,6 +368,13 @@ static gc_status cl_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
     return GC_OK;
 }
 
+static gc_status cl_kernel_max_group(gc_bkern *k, size_t *out) {
+    *out = 0;
+    cl_int err = gc_cl.clGetKernelWorkGroupInfo(k->kernel, k->mod->dev->cl.device, CL_KERNEL_WORK_GROUP_SIZE,
+                                                sizeof *out, out, NULL);
+    return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", err, GC_ERR_DRIVER);
+}
+
 static void cl_kernel_free(gc_bkern *k) {
     if (!k) return;
     if (k->kernel) gc_cl.clReleaseKernel(k->kernel);
@@ -704,6 +711,7 @@ const gc_backend_ops gc_opencl_ops = {
     .assembly = cl_assembly,
     .kernel_get = cl_kernel_get,
     .kernel_free = cl_kernel_free,
+    .kernel_max_group = cl_kernel_max_group,
     .launch = cl_launch,
     .finish = cl_finish,
     .mem_alloc = cl_mem_alloc,

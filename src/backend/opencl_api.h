@@ -42,6 +42,7 @@
     X(clReleaseProgram)                                                                     \
     X(clCreateKernel)                                                                       \
     X(clGetKernelInfo)                                                                      \
+    X(clGetKernelWorkGroupInfo)                                                             \
     X(clReleaseKernel)                                                                      \
     X(clSetKernelArg)                                                                       \
     X(clEnqueueNDRangeKernel)                                                               \

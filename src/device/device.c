@@ -33,6 +33,8 @@ struct gc_module {
 struct gc_kernel {
     gc_module *mod;
     gc_bkern *bk;
+    size_t max_group; /* the kernel's own work-group limit (<= the device's) */
+    char name[128];
 };
 struct gc_timer {
     gc_device *dev;
@@ -336,9 +338,18 @@ gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out) {
         return st;
     }
     k->mod = mod;
+    snprintf(k->name, sizeof k->name, "%s", name);
+    /* A device that cannot answer leaves the device's limit, which launches still check. */
+    size_t limit = 0;
+    const gc_device_info *info = &mod->dev->info;
+    if (mod->dev->ops->kernel_max_group(k->bk, &limit) != GC_OK || limit == 0 || limit > info->max_work_group_size)
+        limit = info->max_work_group_size;
+    k->max_group = limit;
     *out = k;
     return GC_OK;
 }
+
+size_t gc_kernel_max_work_group_size(const gc_kernel *k) { return k ? k->max_group : 0; }
 
 void gc_kernel_free(gc_kernel *k) {
     if (!k) return;
@@ -372,6 +383,12 @@ static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, siz
     }
     if (wg > dev->info.max_work_group_size) {
         gc_set_last_error("work-group of %zu work-items exceeds the device's %zu", wg, dev->info.max_work_group_size);
+        return GC_ERR_ARGUMENT;
+    }
+    if (wg > k->max_group) {
+        gc_set_last_error("work-group of %zu work-items exceeds the %zu that kernel %s can run with on %s "
+                          "(its registers or local memory)",
+                          wg, k->max_group, k->name, dev->info.id);
         return GC_ERR_ARGUMENT;
     }
     if (!uniform && !dev->info.caps.non_uniform_work_groups) {

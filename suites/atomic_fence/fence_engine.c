@@ -88,11 +88,12 @@ static gc_status open_device_layouts(fence_engine *e) {
     e->rounds = cfg->rounds;
     if (e->c->space == FENCE_LOCAL) {
         /* A group is local_wg_size testers plus local_stress_items stressers, as many of
-         * those as the device's work-group limit leaves room for. */
-        const unsigned maxwg = info->max_work_group_size ? (unsigned)info->max_work_group_size : cfg->local_wg_size;
+         * those as the kernel's work-group limit leaves room for. */
+        const size_t limit = gc_kernel_max_work_group_size(e->k[0]);
+        const unsigned maxwg = limit > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)limit;
         e->wg = cfg->local_wg_size;
         if (e->wg > maxwg) {
-            gc_ctx_skip(ctx, "local_wg_size %u exceeds the device's work-group limit %u", e->wg, maxwg);
+            gc_ctx_skip(ctx, "local_wg_size %u exceeds the work-group limit of kernel mp_local here (%u)", e->wg, maxwg);
             return GC_ERR_UNSUPPORTED;
         }
         e->stressers = cfg->local_stress_items < maxwg - e->wg ? cfg->local_stress_items : maxwg - e->wg;

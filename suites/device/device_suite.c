@@ -207,6 +207,69 @@ static gc_status non_uniform_run(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* ---- the kernel's own work-group limit ------------------------------------------- */
+/* The limit the device layer reports for a kernel must be one it can launch with (all
+ * work-items run and write), and one more work-item must be refused as GC_ERR_ARGUMENT
+ * before anything reaches the driver. */
+static gc_status work_group_limit_run(gc_test_ctx *ctx) {
+    const gc_device_info *info = gc_ctx_info(ctx);
+    gc_kernel *k;
+    gc_status st = gc_ctx_kernel(ctx, SRC, NULL, 0, "iota", &k);
+    if (st) return st;
+    const size_t limit = gc_kernel_max_work_group_size(k);
+    gc_ctx_figure(ctx, "kernel_limit", (double)limit, "");
+    gc_ctx_figure(ctx, "device_limit", (double)info->max_work_group_size, "");
+    /* The largest 1-D group the limit and the device's first dimension allow. */
+    const size_t wg = limit < info->max_work_item_sizes[0] ? limit : info->max_work_item_sizes[0];
+    if (wg == 0) {
+        gc_ctx_error(ctx, "kernel iota reports a work-group limit of 0");
+        return GC_ERR_DRIVER;
+    }
+    const size_t n = wg * 4;
+    uint32_t *want = gc_ctx_malloc(ctx, n * 4);
+    if (!want) return GC_ERR_NO_MEMORY;
+    for (size_t i = 0; i < n; i++) want[i] = (uint32_t)(i * 3 + 1);
+    gc_buffer *out;
+    if ((st = gc_ctx_alloc_output(ctx, n * 4, &out))) return st;
+    gc_arg args[] = {GC_ARG_BUF(out)};
+    gc_range at_limit = {1, {n, 1, 1}, {wg, 1, 1}, 0};
+    uint32_t *got;
+    if ((st = gc_kernel_launch(k, &at_limit, args, 1, NULL)) || (st = read_back(out, (void **)&got, n * 4, ctx)))
+        return st;
+    gc_check_u32(ctx, "iota with the largest work-group", want, got, n);
+    /* One past the limit, in whichever dimension leaves room for it. */
+    gc_range past = {2, {(limit + 1) * 2, 1, 1}, {limit + 1, 1, 1}, 0};
+    if (limit + 1 > info->max_work_item_sizes[0]) {
+        past.global[0] = limit * 2, past.local[0] = limit;
+        past.global[1] = 2, past.local[1] = 2;
+    }
+    gc_status refused = gc_kernel_launch(k, &past, args, 1, NULL);
+    gc_ctx_note(ctx, "iota past its limit: %s (%s)", gc_status_name(refused), gc_last_error());
+    uint32_t flags_want[2] = {1, 1}, flags_got[2] = {refused == GC_ERR_ARGUMENT, 1};
+    /* A kernel limited below the device by its own registers: the G1 scalar multiplication
+     * of the bls12_381 suite, the heaviest kernel in the tree. Where its limit is below the
+     * device's, one work-item more must be refused by the kernel's own check. */
+    gc_kernel *heavy;
+    if ((st = gc_ctx_kernel(ctx, "suites/bls12_381/g1.gc", NULL, 0, "g1_mul", &heavy))) return st;
+    const size_t heavy_limit = gc_kernel_max_work_group_size(heavy);
+    gc_ctx_figure(ctx, "g1_mul_limit", (double)heavy_limit, "");
+    if (heavy_limit < info->max_work_group_size && heavy_limit + 1 <= info->max_work_item_sizes[0]) {
+        gc_buffer *scratch;
+        if ((st = gc_ctx_alloc(ctx, 4096, GC_MEM_DEVICE, &scratch))) return st;
+        uint32_t zero = 0;
+        gc_arg hargs[] = {GC_ARG_BUF(scratch), GC_ARG_BUF(scratch), GC_ARG_BUF(scratch), GC_ARG_VAL(zero)};
+        gc_range over = {1, {heavy_limit + 1, 1, 1}, {heavy_limit + 1, 1, 1}, 0};
+        refused = gc_kernel_launch(heavy, &over, hargs, 4, NULL);
+        gc_ctx_note(ctx, "g1_mul past its limit of %zu: %s (%s)", heavy_limit, gc_status_name(refused), gc_last_error());
+        flags_got[1] = refused == GC_ERR_ARGUMENT && strstr(gc_last_error(), "kernel g1_mul") != NULL;
+    } else {
+        gc_ctx_note(ctx, "g1_mul may use the device's whole work-group (%zu) here: the kernel's own limit check "
+                    "is not exercised on this device", heavy_limit);
+    }
+    gc_check_u32(ctx, "work-groups past the limits are GC_ERR_ARGUMENT", flags_want, flags_got, 2);
+    return GC_OK;
+}
+
 /* ---- a kernel that does not compile ------------------------------------------- */
 static const char bad_source[] = "#include \"kernels/gc_dialect.h\"\n"
                                  "GC_KERNEL bad(GC_GLOBAL gc_u32 *out) {\n"
@@ -250,6 +313,9 @@ void gc_suite_device_register(void) {
         {.suite = "device", .name = "non_uniform", .tags = "device",
          .description = "a partial last work-group", .budget_s = 60, .requires = needs_non_uniform,
          .run = non_uniform_run},
+        {.suite = "device", .name = "work_group_limit", .tags = "device",
+         .description = "a kernel launches with the work-group limit reported for it, and is refused past it",
+         .budget_s = 60, .run = work_group_limit_run},
         {.suite = "device", .name = "compile_error", .tags = "device",
          .description = "a syntax error returns GC_ERR_COMPILE and the log with its line", .budget_s = 60,
          .run = compile_error_run},
