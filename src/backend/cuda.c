@@ -551,12 +551,8 @@ static gc_status launch_shape(const gc_bkern *k, const gc_range *rg, unsigned gr
         grid[i] = (unsigned)(g / l);
         threads *= l;
     }
-    if (threads > (uint64_t)k->max_threads) {
-        gc_set_last_error("launch of %s: %llu work-items per work-group, this kernel allows %d "
-                          "(its register use)",
-                          k->name, (unsigned long long)threads, k->max_threads);
-        return GC_ERR_ARGUMENT;
-    }
+    /* The kernel's own limit (k->max_threads) is checked by the device layer, which
+     * has it from cuda_kernel_max_group(). */
     return GC_OK;
 }
 

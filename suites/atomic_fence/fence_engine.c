@@ -74,10 +74,9 @@ static gc_status zeroed(gc_test_ctx *ctx, size_t bytes, gc_buffer **out) {
     return st ? st : gc_buffer_fill_byte(*out, 0);
 }
 
-/* Local memory of one mp_local group (mp_local.gc's ML_WORDS, plus the stressers'
- * scratch when there are stressers). */
+/* Local memory of one mp_local group (fence_params.gc's FL_*). */
 static size_t local_bytes(unsigned testers, unsigned rounds, unsigned stressers) {
-    return (64u + (size_t)testers * (rounds + 1u) + (stressers ? 1024u : 0u)) * 4u;
+    return (FL_TEST_WORDS((size_t)testers, rounds) + (stressers ? FL_STRESS_WORDS : 0u)) * 4u;
 }
 
 static gc_status open_device_layouts(fence_engine *e) {
