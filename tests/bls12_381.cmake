@@ -1,5 +1,5 @@
 # BLS12-381 host tests: variants of the field test (see tests/test_bls12_381_field.c).
-# Each mutant build injects one bug into fk20/bls12_381/field.gc (GC_BLS_MUTANT=N) and
+# Each mutant build injects one bug into crypto/bls12_381/field.gc (GC_BLS_MUTANT=N) and
 # passes only when the test program reports that it caught the bug (exit 0); a crash or
 # an uncaught mutant fails. Without GMP the programs exit 77, which CTest reports as skipped.
 # A build with GC_BLS_PTX=1 runs, on the host, the C emulation of the CUDA carry-chain

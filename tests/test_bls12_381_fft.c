@@ -1,4 +1,4 @@
-/* test_bls12_381_fft.c — radix-2 FFTs over Fr and G1 (fk20/bls12_381/fft.gc, host build):
+/* test_bls12_381_fft.c — radix-2 FFTs over Fr and G1 (crypto/bls12_381/fft.gc, host build):
  * sampled outputs of every size 2..8192 (Fr) and 2..512 (G1) against known answers from
  * tools/gen_bls12_381_vectors.py (naive DFT over Python integers; G1 through py_ecc),
  * the full transform against a naive DFT at small sizes, and IFFT(FFT(x)) = x.
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fk20/bls12_381/host.h"
+#include "crypto/bls12_381/host.h"
 
 #include "unit.h"
 

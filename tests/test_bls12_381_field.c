@@ -1,4 +1,4 @@
-/* test_bls12_381_field.c — Fp and Fr (fk20/bls12_381/{fp,fr}.gc, host build) against GMP.
+/* test_bls12_381_field.c — Fp and Fr (crypto/bls12_381/{fp,fr}.gc, host build) against GMP.
  *
  * Every operation is compared with GMP on edge values (0, 1, 2, m-1, m-2, (m+/-1)/2,
  * limb-boundary values) and random values (uniform, and "sparse" ones made of 0 and
@@ -22,8 +22,8 @@ int main(void) {
 #else
 #include <gmp.h>
 
-#include "fk20/bls12_381/fp.gc"
-#include "fk20/bls12_381/fr.gc"
+#include "crypto/bls12_381/fp.gc"
+#include "crypto/bls12_381/fr.gc"
 
 static unsigned long g_checks, g_failures;
 

@@ -1,12 +1,12 @@
-/* test_bls12_381_g1.c — G1 (fk20/bls12_381/g1.gc, host build) against py_ecc's known
- * answers (data/bls12_381, via fk20/bls12_381/kat.c) and against itself (group laws,
+/* test_bls12_381_g1.c — G1 (crypto/bls12_381/g1.gc, host build) against py_ecc's known
+ * answers (crypto/bls12_381/vectors, via crypto/bls12_381/kat.c) and against itself (group laws,
  * scalar multiplication vs repeated addition, encodings round trip, rejections).
  * Exit codes: 0 pass, 1 failures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fk20/bls12_381/host.h"
+#include "crypto/bls12_381/host.h"
 
 #include "unit.h"
 

@@ -11,8 +11,8 @@
 #include "backend/cuda_offline.h"
 #include "device/source.h"
 
-static const char kernel[] = "#include \"fk20/bls12_381/fp.gc\"\n"
-                             "#include \"fk20/bls12_381/fr.gc\"\n"
+static const char kernel[] = "#include \"crypto/bls12_381/fp.gc\"\n"
+                             "#include \"crypto/bls12_381/fr.gc\"\n"
                              "GC_KERNEL one_of_each(GC_GLOBAL gc_fp *p, GC_GLOBAL gc_fr *r) {\n"
                              "    gc_fp a = p[0], b = p[1];\n"
                              "    gc_fr c = r[0], d = r[1];\n"

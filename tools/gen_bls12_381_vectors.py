@@ -3,13 +3,13 @@
 
 The G1 arithmetic and the point encoding come from PyPI's py_ecc (the Ethereum Foundation's
 pure-Python BLS12-381); Fr FFT answers come from a naive DFT over Python integers written
-here. The output is data, not code: data/bls12_381/*.inc, one X-macro call per vector,
+here. The output is data, not code: crypto/bls12_381/vectors/*.inc, one X-macro call per vector,
 which the C tests and suites #include at build time (so the installed binary carries
 them). This script is not in the test path.
 
 Rerun (from the repository root):
     pip install py_ecc==8.0.0
-    python3 tools/gen_bls12_381_vectors.py            # rewrites data/bls12_381/*.inc
+    python3 tools/gen_bls12_381_vectors.py            # rewrites crypto/bls12_381/vectors/*.inc
     python3 tools/gen_bls12_381_vectors.py --check    # regenerates and compares, exit 1 on drift
 The vectors are deterministic (fixed seed), so a rerun reproduces the committed files.
 """

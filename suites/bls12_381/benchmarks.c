@@ -14,8 +14,8 @@
 
 #include "suites/bls12_381/bls_suite.h"
 
-#define BENCH_SRC "suites/bls12_381/bench.gc"
-#define FFT_SRC "suites/bls12_381/fft.gc"
+#define BENCH_SRC "suites/bls12_381/bench_kernels.gc"
+#define FFT_SRC "suites/bls12_381/fft_kernels.gc"
 #define MAX_SAMPLES 4096
 
 typedef enum { CHAIN_FP, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;

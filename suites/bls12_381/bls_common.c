@@ -4,7 +4,7 @@
 
 #include "suites/bls12_381/bls_suite.h"
 
-/* ---- the fields through limb arrays (host build of fk20/bls12_381) ---- */
+/* ---- the fields through limb arrays (host build of crypto/bls12_381) ---- */
 #define BLS_FIELD_HOST(F)                                                                       \
     static void F##_ops_host(uint32_t *out, const uint32_t *a, const uint32_t *b) {             \
         F x, y, r[BLS_N_OPS];                                                                   \

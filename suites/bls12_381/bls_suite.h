@@ -11,9 +11,9 @@
  * gc_dialect.h (through host.h) then also defines as macros of the same values. */
 #include "gpucheck/gc_harness.h"
 
-#include "fk20/bls12_381/host.h"
+#include "crypto/bls12_381/host.h"
 
-#define BLS_N_OPS 8  /* suites/bls12_381/field.gc: GC_BLS_N_OPS */
+#define BLS_N_OPS 8  /* suites/bls12_381/field_kernels.gc: GC_BLS_N_OPS */
 #define BLS_N_LAWS 8 /* GC_BLS_N_LAWS */
 
 typedef struct {
@@ -24,7 +24,7 @@ typedef struct {
     const uint32_t *modulus; /* little-endian limbs */
     int mutant;        /* GC_BLS_MUTANT to build the kernels with (0: none) */
     int ptx;           /* 1: build with GC_BLS_PTX=1 (the CUDA carry-chain product) */
-    /* host build of the same functions (fk20/bls12_381), on limb arrays */
+    /* host build of the same functions (crypto/bls12_381), on limb arrays */
     void (*ops)(uint32_t *out, const uint32_t *a, const uint32_t *b); /* BLS_N_OPS results */
     void (*fib)(uint32_t *out2, const uint32_t *in2, uint32_t steps);
     int (*from_bytes)(uint32_t *r, const unsigned char *be);

@@ -1,5 +1,5 @@
 /* fft_tests.c — batched FFTs on the device: Fr for every size 2..8192 and G1 for 2..512.
- * Each size: the forward transform against the host build (fk20/bls12_381/fft.gc run
+ * Each size: the forward transform against the host build (crypto/bls12_381/fft.gc run
  * serially), its sampled outputs against the known answers (a naive DFT over Python
  * integers; G1 through py_ecc), the full transform against a naive DFT at small sizes
  * (Fr), and the device's inverse of the device's forward output against the input. */
@@ -8,7 +8,7 @@
 
 #include "suites/bls12_381/bls_suite.h"
 
-#define SRC "suites/bls12_381/fft.gc"
+#define SRC "suites/bls12_381/fft_kernels.gc"
 
 typedef struct {
     int g1;                       /* 0: Fr, 1: G1 */

@@ -13,7 +13,7 @@
 
 #include "suites/bls12_381/bls_suite.h"
 
-#define SRC "suites/bls12_381/field.gc"
+#define SRC "suites/bls12_381/field_kernels.gc"
 
 static gc_eq_fn field_eq(const bls_field *f) { return f->limbs == GC_FP_LIMBS ? bls_eq_fp : bls_eq_fr; }
 

@@ -7,7 +7,7 @@
 
 #include "suites/bls12_381/bls_suite.h"
 
-#define SRC "suites/bls12_381/g1.gc"
+#define SRC "suites/bls12_381/g1_kernels.gc"
 #define N_G1_OPS 5 /* g1.gc: GC_BLS_N_G1_OPS */
 
 static int ptx_of(gc_test_ctx *ctx) {

@@ -1,5 +1,5 @@
 /* register.c — the bls12_381 suite: BLS12-381 Fp, Fr, G1 and FFTs on the device
- * (fk20/bls12_381), tested against the host build of the same code, GMP and py_ecc's
+ * (crypto/bls12_381), tested against the host build of the same code, GMP and py_ecc's
  * known answers, and benchmarked. */
 #include "suites/bls12_381/bls_suite.h"
 

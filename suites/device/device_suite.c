@@ -250,7 +250,7 @@ static gc_status work_group_limit_run(gc_test_ctx *ctx) {
      * of the bls12_381 suite, the heaviest kernel in the tree. Where its limit is below the
      * device's, one work-item more must be refused by the kernel's own check. */
     gc_kernel *heavy;
-    if ((st = gc_ctx_kernel(ctx, "suites/bls12_381/g1.gc", NULL, 0, "g1_mul", &heavy))) return st;
+    if ((st = gc_ctx_kernel(ctx, "suites/bls12_381/g1_kernels.gc", NULL, 0, "g1_mul", &heavy))) return st;
     const size_t heavy_limit = gc_kernel_max_work_group_size(heavy);
     gc_ctx_figure(ctx, "g1_mul_limit", (double)heavy_limit, "");
     if (heavy_limit < info->max_work_group_size && heavy_limit + 1 <= info->max_work_item_sizes[0]) {

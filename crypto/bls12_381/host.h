@@ -1,5 +1,5 @@
 /* host.h — host-side helpers for BLS12-381 tests and suites (not device code): the
- * known-answer vectors of data/bls12_381 (compiled into the library), hex decoding, the
+ * known-answer vectors of crypto/bls12_381/vectors (compiled into the library), hex decoding, the
  * deterministic FFT inputs the vectors use, and batched affine conversion. */
 #ifndef GC_BLS_HOST_H
 #define GC_BLS_HOST_H
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fk20/bls12_381/fft.gc"
+#include "crypto/bls12_381/fft.gc"
 
 /** Decode exactly 2n hex digits into n bytes. Returns 1, or 0 on a bad digit or length. */
 int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex);

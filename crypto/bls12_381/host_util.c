@@ -1,5 +1,5 @@
 /* host_util.c — host-side helpers for BLS12-381 (see host.h). */
-#include "fk20/bls12_381/host.h"
+#include "crypto/bls12_381/host.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,128 @@
+/* gc_kzg.h — KZG commitments, EIP-7594 cells and FK20 multi-proofs over BLS12-381, for
+ * batches of blobs on one device.
+ *
+ * Byte formats are c-kzg-4844's: a blob is 4096 field elements of 32 big-endian bytes
+ * (131,072 bytes) in bit-reversed evaluation order; a cell is L elements (2,048 bytes for
+ * L = 64); commitments and proofs are 48-byte compressed G1 points. Outputs are written
+ * only for blobs whose status is GC_KZG_OK; a call that fails as a whole writes nothing.
+ *
+ * Use: load a setup (the Ethereum ceremony's is built in), make a context for a device
+ * and a cell size (this runs the per-device precomputation once), then call the batch
+ * functions as often as needed. Contexts are not thread-safe; one per thread. */
+#ifndef GC_KZG_H
+#define GC_KZG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_device.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GC_KZG_BYTES_PER_FIELD_ELEMENT 32
+#define GC_KZG_FIELD_ELEMENTS_PER_BLOB 4096
+#define GC_KZG_BYTES_PER_BLOB (GC_KZG_FIELD_ELEMENTS_PER_BLOB * GC_KZG_BYTES_PER_FIELD_ELEMENT)
+#define GC_KZG_FIELD_ELEMENTS_PER_EXT_BLOB (2 * GC_KZG_FIELD_ELEMENTS_PER_BLOB)
+#define GC_KZG_BYTES_PER_COMMITMENT 48
+#define GC_KZG_BYTES_PER_PROOF 48
+#define GC_KZG_EIP7594_CELL_SIZE 64 /* field elements per cell in EIP-7594 */
+#define GC_KZG_MIN_CELL_SIZE 16
+#define GC_KZG_MAX_CELL_SIZE 64
+/** Cells (and proofs) per blob for cell size L: 8192 / L. */
+#define GC_KZG_CELLS_PER_BLOB(L) (GC_KZG_FIELD_ELEMENTS_PER_EXT_BLOB / (L))
+/** Bytes of one cell for cell size L. */
+#define GC_KZG_BYTES_PER_CELL(L) ((L) * GC_KZG_BYTES_PER_FIELD_ELEMENT)
+
+#define GC_KZG_SETUP_G1_POINTS 4096
+#define GC_KZG_SETUP_G2_POINTS 65
+
+/* The library's results: one per call, and one per blob of a batch. */
+#define GC_KZG_RET_LIST(X)                                                                     \
+    X(GC_KZG_OK, "success")                                                                    \
+    X(GC_KZG_BADARGS, "invalid argument (c-kzg's C_KZG_BADARGS): a blob element >= r, a "      \
+                      "NULL pointer, a zero count, an unsupported cell size")                  \
+    X(GC_KZG_SETUP, "invalid trusted setup")                                                   \
+    X(GC_KZG_IO, "the setup file could not be read")                                           \
+    X(GC_KZG_MALLOC, "out of host memory")                                                     \
+    X(GC_KZG_DEVICE_MEMORY, "the batch does not fit in device memory: use smaller batches")   \
+    X(GC_KZG_DEVICE, "device, driver or kernel compilation error")                             \
+    X(GC_KZG_ERROR, "internal error")
+
+typedef enum {
+#define GC_KZG_RET_ENUM_(e, s) e,
+    GC_KZG_RET_LIST(GC_KZG_RET_ENUM_)
+#undef GC_KZG_RET_ENUM_
+    GC_KZG_RET_COUNT_
+} gc_kzg_ret;
+
+/** "GC_KZG_BADARGS", ...; never NULL. */
+const char *gc_kzg_ret_name(gc_kzg_ret r);
+/** A one-line message; never NULL. */
+const char *gc_kzg_ret_message(gc_kzg_ret r);
+
+/* ---- trusted setup (host) ----------------------------------------------------------
+ * The c-kzg-4844 text format: "4096\n65\n", then 4096 G1 points in Lagrange form, 65 G2
+ * points in monomial form and 4096 G1 points in monomial form, one hex encoding (48 or 96
+ * bytes, compressed, no 0x) per line. Every point is decompressed and checked to lie on
+ * its curve and in its prime-order subgroup. On failure `err` (if not NULL) names the line
+ * and what is wrong with it. */
+typedef struct gc_kzg_setup gc_kzg_setup;
+
+/** The Ethereum KZG ceremony's setup, built into the library. */
+gc_kzg_ret gc_kzg_setup_load_default(gc_kzg_setup **out, char *err, size_t err_len);
+gc_kzg_ret gc_kzg_setup_load_file(gc_kzg_setup **out, const char *path, char *err, size_t err_len);
+gc_kzg_ret gc_kzg_setup_load_buffer(gc_kzg_setup **out, const void *text, size_t len, char *err, size_t err_len);
+void gc_kzg_setup_free(gc_kzg_setup *s);
+/** SHA-256 of the setup's canonical point encodings, as 64 lowercase hex digits. */
+const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
+
+/* ---- per-device context ---------------------------------------------------------- */
+typedef struct {
+    unsigned cell_size;   /* L: 16, 32 or 64 (0: 64, EIP-7594) */
+    unsigned window_bits; /* fixed-base MSM table window, 0: the library's default */
+    size_t max_batch;     /* blobs per device pass (0: as many as fit, at most 512) */
+} gc_kzg_options;
+
+typedef struct {
+    unsigned cell_size, cells_per_blob, window_bits;
+    size_t max_batch;           /* blobs per device pass */
+    size_t precompute_bytes;    /* device memory of the precomputed tables */
+    double precompute_ms;       /* wall time of the precomputation */
+    size_t batch_bytes;         /* device memory per blob in flight */
+} gc_kzg_ctx_info;
+
+typedef struct gc_kzg_ctx gc_kzg_ctx;
+
+/** Precompute on `dev` (which stays owned by the caller and must outlive the context)
+ *  for the options given (NULL: defaults). */
+gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setup *setup,
+                             const gc_kzg_options *opt);
+void gc_kzg_ctx_free(gc_kzg_ctx *ctx);
+const gc_kzg_ctx_info *gc_kzg_ctx_get_info(const gc_kzg_ctx *ctx);
+/** The device status behind the last GC_KZG_DEVICE / GC_KZG_DEVICE_MEMORY, and its
+ *  message (compiler or driver log excerpt), for error reports. */
+gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **message);
+
+/* ---- batched calls -----------------------------------------------------------------
+ * blobs: n * GC_KZG_BYTES_PER_BLOB bytes. status (n entries, may be NULL): GC_KZG_OK or
+ * GC_KZG_BADARGS for a blob with an element >= r; such a blob's outputs are left as they
+ * were and every other blob is computed. The call returns GC_KZG_OK when it ran (even if
+ * some blobs were rejected: see status) and an error when nothing was computed. */
+
+/** commitments: n * 48 bytes. */
+gc_kzg_ret gc_kzg_blob_to_commitment(gc_kzg_ctx *ctx, uint8_t *commitments, const uint8_t *blobs, size_t n,
+                                     gc_kzg_ret *status);
+/** cells: n * cells_per_blob * L * 32 bytes (blob-major, then cell, then element). */
+gc_kzg_ret gc_kzg_compute_cells(gc_kzg_ctx *ctx, uint8_t *cells, const uint8_t *blobs, size_t n,
+                                gc_kzg_ret *status);
+/** Cells (may be NULL), proofs (n * cells_per_blob * 48 bytes) and commitments (may be
+ *  NULL, n * 48 bytes) in one pass over the batch. */
+gc_kzg_ret gc_kzg_compute_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells, uint8_t *proofs, uint8_t *commitments,
+                                           const uint8_t *blobs, size_t n, gc_kzg_ret *status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
