@@ -96,9 +96,10 @@ typedef struct {
 typedef struct gc_kzg_ctx gc_kzg_ctx;
 
 /** Precompute on `dev` (which stays owned by the caller and must outlive the context)
- *  for the options given (NULL: defaults). */
+ *  for the options given (NULL: defaults). On failure `err` (if not NULL) says why
+ *  (the device's status and log excerpt, or the option that is wrong). */
 gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setup *setup,
-                             const gc_kzg_options *opt);
+                             const gc_kzg_options *opt, char *err, size_t err_len);
 void gc_kzg_ctx_free(gc_kzg_ctx *ctx);
 const gc_kzg_ctx_info *gc_kzg_ctx_get_info(const gc_kzg_ctx *ctx);
 /** The device status behind the last GC_KZG_DEVICE / GC_KZG_DEVICE_MEMORY, and its

@@ -1,0 +1,107 @@
+/* kzg_batch.c — the public batched calls of gc_kzg.h: blobs go to the device in passes
+ * of at most max_batch, every stage runs over the whole pass, and results come back
+ * into host staging; the caller's buffers are written only once every pass succeeded,
+ * and only for the blobs that were accepted. */
+#include "crypto/kzg/kzg_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint8_t *cells, *proofs, *commitments; /* caller's outputs; NULL: not wanted */
+} kzg_outputs;
+
+/* Read n_items records of item_bytes from the pass's output bytes into staging. */
+static gc_kzg_ret read_out(gc_kzg_ctx *c, uint8_t *dst, size_t bytes) {
+    gc_status st = gc_buffer_read(c->bb.out_bytes, 0, dst, bytes);
+    return st ? kzg_device_error(c, st, "reading results") : GC_KZG_OK;
+}
+
+/* One pass over blobs [first, first + n): staging receives every output of the pass. */
+static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
+                           const kzg_outputs *staging, uint32_t *bad) {
+    size_t cells_per_blob = c->info.cells_per_blob;
+    size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
+    size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
+    gc_status st = gc_buffer_write(c->bb.blobs, 0, blobs + first * GC_KZG_BYTES_PER_BLOB, n * GC_KZG_BYTES_PER_BLOB);
+    if (st) return kzg_device_error(c, st, "copying blobs");
+    gc_kzg_ret ret;
+    if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
+    if ((st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t))))
+        return kzg_device_error(c, st, "reading blob flags");
+    if (want->cells) {
+        if ((ret = kzg_stage_cells(c, n)) || (ret = read_out(c, staging->cells + first * cell_bytes, n * cell_bytes)))
+            return ret;
+    }
+    if (want->proofs) {
+        if ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)) ||
+            (ret = kzg_stage_g1_ifft_truncate(c, n)) || (ret = kzg_stage_g1_fft(c, n)) ||
+            (ret = kzg_stage_compress_proofs(c, n)) ||
+            (ret = read_out(c, staging->proofs + first * proof_bytes, n * proof_bytes)))
+            return ret;
+    }
+    if (want->commitments) {
+        if ((ret = kzg_stage_commitment(c, n)) ||
+            (ret = read_out(c, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
+                            n * GC_KZG_BYTES_PER_COMMITMENT)))
+            return ret;
+    }
+    return GC_KZG_OK;
+}
+
+static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const kzg_outputs *want,
+                            gc_kzg_ret *status) {
+    if (!c || !blobs || n == 0) return GC_KZG_BADARGS;
+    size_t cells_per_blob = c->info.cells_per_blob;
+    size_t sizes[3] = {want->cells ? GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob : 0,
+                       want->proofs ? GC_KZG_BYTES_PER_PROOF * cells_per_blob : 0,
+                       want->commitments ? GC_KZG_BYTES_PER_COMMITMENT : 0};
+    if (n > SIZE_MAX / GC_KZG_BYTES_PER_BLOB / 4) return GC_KZG_BADARGS;
+    kzg_outputs staging = {NULL, NULL, NULL};
+    uint32_t *bad = calloc(n, sizeof *bad);
+    gc_kzg_ret ret = GC_KZG_MALLOC;
+    if (!bad) goto out;
+    if ((sizes[0] && !(staging.cells = malloc(n * sizes[0]))) ||
+        (sizes[1] && !(staging.proofs = malloc(n * sizes[1]))) ||
+        (sizes[2] && !(staging.commitments = malloc(n * sizes[2]))))
+        goto out;
+    for (size_t first = 0; first < n; first += c->info.max_batch) {
+        size_t pass = n - first < c->info.max_batch ? n - first : c->info.max_batch;
+        if ((ret = run_pass(c, blobs, first, pass, want, &staging, bad))) goto out;
+    }
+    /* every pass succeeded: publish the accepted blobs' results */
+    for (size_t b = 0; b < n; b++) {
+        if (status) status[b] = bad[b] ? GC_KZG_BADARGS : GC_KZG_OK;
+        if (bad[b]) continue;
+        if (sizes[0]) memcpy(want->cells + b * sizes[0], staging.cells + b * sizes[0], sizes[0]);
+        if (sizes[1]) memcpy(want->proofs + b * sizes[1], staging.proofs + b * sizes[1], sizes[1]);
+        if (sizes[2]) memcpy(want->commitments + b * sizes[2], staging.commitments + b * sizes[2], sizes[2]);
+    }
+    ret = GC_KZG_OK;
+out:
+    free(bad);
+    free(staging.cells);
+    free(staging.proofs);
+    free(staging.commitments);
+    return ret;
+}
+
+gc_kzg_ret gc_kzg_blob_to_commitment(gc_kzg_ctx *ctx, uint8_t *commitments, const uint8_t *blobs, size_t n,
+                                     gc_kzg_ret *status) {
+    if (!commitments) return GC_KZG_BADARGS;
+    kzg_outputs want = {NULL, NULL, commitments};
+    return run_batch(ctx, blobs, n, &want, status);
+}
+
+gc_kzg_ret gc_kzg_compute_cells(gc_kzg_ctx *ctx, uint8_t *cells, const uint8_t *blobs, size_t n, gc_kzg_ret *status) {
+    if (!cells) return GC_KZG_BADARGS;
+    kzg_outputs want = {cells, NULL, NULL};
+    return run_batch(ctx, blobs, n, &want, status);
+}
+
+gc_kzg_ret gc_kzg_compute_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells, uint8_t *proofs, uint8_t *commitments,
+                                           const uint8_t *blobs, size_t n, gc_kzg_ret *status) {
+    if (!proofs) return GC_KZG_BADARGS;
+    kzg_outputs want = {cells, proofs, commitments};
+    return run_batch(ctx, blobs, n, &want, status);
+}

@@ -1,0 +1,380 @@
+/* kzg_ctx.c — the per-device KZG context: the precomputation (FK20's FFT of the setup,
+ * fixed-base MSM tables) and the stages of kzg_kernels.gc launched over batches. */
+#include "crypto/kzg/kzg_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const kernel_names[K_COUNT] = {
+    [K_BLOB_TO_FR] = "kzg_blob_to_fr",         [K_POLY_EXTEND_BRP] = "kzg_poly_extend_brp",
+    [K_FR_TO_BYTES_BRP] = "kzg_fr_to_bytes_brp", [K_FR_FFT_ROWS] = "fr_fft_rows",
+    [K_FK20_CIRCULANT] = "fk20_circulant",     [K_FR_TO_INT] = "fr_to_int",
+    [K_MSM_FIXED] = "msm_fixed",               [K_MSM_VAR] = "msm_var",
+    [K_MSM_TABLE_BUILD] = "msm_table_build",   [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
+    [K_G1_FFT_ROWS] = "g1_fft_rows",           [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half",
+    [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
+};
+
+#define ELEMENT_WG 64 /* work-group size of the one-item-per-element kernels */
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what) {
+    c->last_status = st;
+    snprintf(c->last_message, sizeof c->last_message, "%s: %s: %s", what, gc_status_name(st), gc_last_error());
+    if (st == GC_ERR_DEVICE_MEMORY) return GC_KZG_DEVICE_MEMORY;
+    if (st == GC_ERR_NO_MEMORY) return GC_KZG_MALLOC;
+    return GC_KZG_DEVICE;
+}
+
+gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **message) {
+    if (message) *message = ctx ? ctx->last_message : "";
+    return ctx ? ctx->last_status : GC_ERR_ARGUMENT;
+}
+
+/* One work-item per element: n elements, work-groups of ELEMENT_WG (or the kernel's
+ * limit), the global size rounded up (the kernels return past n). */
+static gc_kzg_ret launch_elements(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_arg *args, size_t nargs) {
+    size_t wg = ELEMENT_WG, lim = gc_kernel_max_work_group_size(c->k[id]);
+    if (lim < wg) wg = lim;
+    gc_range r = {1, {(n + wg - 1) / wg * wg, 1, 1}, {wg, 1, 1}, 0};
+    gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
+    return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
+}
+
+/* One work-group per row: rows groups of min(threads, 256, the kernel's limit). */
+static gc_kzg_ret launch_rows(gc_kzg_ctx *c, kzg_kernel_id id, size_t rows, size_t threads, const gc_arg *args,
+                              size_t nargs) {
+    size_t wg = threads < 256 ? threads : 256, lim = gc_kernel_max_work_group_size(c->k[id]);
+    if (lim < wg) wg = lim;
+    gc_range r = {1, {rows * wg, 1, 1}, {wg, 1, 1}, 0};
+    gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
+    return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
+}
+
+static gc_kzg_ret upload(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t bytes, const char *what) {
+    gc_status st = gc_buffer_alloc(c->dev, bytes, GC_MEM_DEVICE, out);
+    if (!st && data) st = gc_buffer_write(*out, 0, data, bytes);
+    return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
+}
+
+static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
+    size_t half = (size_t)1 << (log_n - 1);
+    gc_fr *tw = malloc(half * sizeof(gc_fr));
+    if (!tw) return GC_KZG_MALLOC;
+    gc_fr_fft_twiddles(tw, log_n, inverse);
+    gc_kzg_ret ret = upload(c, out, tw, half * sizeof(gc_fr), "twiddles");
+    free(tw);
+    return ret;
+}
+
+/* The raw integer (not Montgomery form) of 1/2^log_n, the MSM scalars' scale. */
+static gc_fr inv_pow2_raw(unsigned log_n) {
+    gc_fr m, raw;
+    gc_fr_fft_inv_n(&m, log_n);
+    gc_fr_from_mont(&raw, &m);
+    return raw;
+}
+
+/* ---- stages ---------------------------------------------------------------------- */
+
+gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
+    gc_status st = gc_buffer_fill_byte(c->bb.bad, 0);
+    if (st) return kzg_device_error(c, st, "clearing the blob flags");
+    uint32_t count = (uint32_t)(n << KZG_LOG_BLOB);
+    gc_arg a[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad), GC_ARG_VAL(count)};
+    return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
+}
+
+gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
+    /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
+     * transform starts from, so no permutation. */
+    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, flags = KZG_FFT_SCALE;
+    gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096),
+                  GC_ARG_VAL(log_n), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
+    return launch_rows(c, K_FR_FFT_ROWS, n, row / 2, a, 6);
+}
+
+gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
+    uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_n = KZG_LOG_EXT, row = 1u << KZG_LOG_EXT, flags = 0;
+    gc_arg e[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_VAL(count)};
+    gc_arg f[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_BUF(c->inv_4096),
+                  GC_ARG_VAL(log_n), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
+    gc_arg b[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(count)};
+    gc_kzg_ret ret;
+    if ((ret = launch_elements(c, K_POLY_EXTEND_BRP, count, e, 3)) ||
+        (ret = launch_rows(c, K_FR_FFT_ROWS, n, row / 2, f, 6)))
+        return ret;
+    return launch_elements(c, K_FR_TO_BYTES_BRP, count, b, 3);
+}
+
+gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
+    uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_l = c->log_l, log_2r = c->log_2r;
+    uint32_t row = 1u << c->log_2r, flags = 0;
+    gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_VAL(log_l), GC_ARG_VAL(count)};
+    gc_arg f[] = {GC_ARG_BUF(c->bb.circ), GC_ARG_BUF(c->tw_2r), GC_ARG_BUF(c->inv_4096),
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
+    gc_kzg_ret ret = launch_elements(c, K_FK20_CIRCULANT, count, a, 4);
+    return ret ? ret : launch_rows(c, K_FR_FFT_ROWS, n << c->log_l, row / 2, f, 6);
+}
+
+/* partials -> out: the MSM of `shape` over the table or the bases, then the sum of each
+ * output's chunks. */
+static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
+    uint32_t n_chunks = (s.n_terms + s.chunk - 1) / s.chunk, n_out = s.n_blobs * s.n_out;
+    size_t items = (size_t)n_out * n_chunks;
+    gc_kzg_ret ret;
+    if (c->info.window_bits) {
+        uint32_t w = c->info.window_bits, nw = c->n_windows;
+        gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(table), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s),
+                      GC_ARG_VAL(w), GC_ARG_VAL(nw)};
+        ret = launch_elements(c, K_MSM_FIXED, items, a, 6);
+    } else {
+        gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(bases), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s)};
+        ret = launch_elements(c, K_MSM_VAR, items, a, 4);
+    }
+    if (ret) return ret;
+    gc_arg r[] = {GC_ARG_BUF(c->bb.partials), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(n_out)};
+    return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 4);
+}
+
+static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *scale_raw, size_t count) {
+    uint32_t n32 = (uint32_t)count;
+    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32)};
+    return launch_elements(c, K_FR_TO_INT, count, a, 4);
+}
+
+gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
+    uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l;
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT);
+    if (ret) return ret;
+    /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
+    kzg_msm_shape s = {(uint32_t)n, two_r, l, c->fk20_chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r};
+    return msm(c, s, c->table_fk20, c->x_ext_fft, c->bb.u);
+}
+
+gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
+    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV, rows = (uint32_t)n;
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->itw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
+    gc_kzg_ret ret = launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
+    return ret ? ret : launch_elements(c, K_G1_CLEAR_UPPER_HALF, n << (c->log_2r - 1), z, 3);
+}
+
+gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) {
+    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    return launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
+}
+
+gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
+    uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
+    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
+                  GC_ARG_VAL(count)};
+    return launch_elements(c, K_G1_COMPRESS_ROWS, count, a, 5);
+}
+
+gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
+    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->one_raw, n << KZG_LOG_BLOB);
+    if (ret) return ret;
+    uint32_t blob = 1u << KZG_LOG_BLOB;
+    kzg_msm_shape s = {(uint32_t)n, 1, blob, c->commit_chunk, blob, 0, 1, 0, 1};
+    if ((ret = msm(c, s, c->table_commit, c->monomial, c->bb.commit))) return ret;
+    uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
+    gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
+                  GC_ARG_VAL(count)};
+    return launch_elements(c, K_G1_COMPRESS_ROWS, n, a, 5);
+}
+
+/* ---- creation -------------------------------------------------------------------- */
+
+static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, gc_buffer **table) {
+    uint32_t w = c->info.window_bits, nw = c->n_windows, nb = (uint32_t)n_bases;
+    size_t bytes = n_bases * nw * ((size_t)1 << (w - 1)) * sizeof(gc_g1a);
+    gc_kzg_ret ret = upload(c, table, NULL, bytes, "MSM table");
+    if (ret) return ret;
+    c->info.precompute_bytes += bytes;
+    gc_arg a[] = {GC_ARG_BUF(bases), GC_ARG_BUF(*table), GC_ARG_VAL(nb), GC_ARG_VAL(w), GC_ARG_VAL(nw)};
+    return launch_elements(c, K_MSM_TABLE_BUILD, n_bases * nw, a, 5);
+}
+
+/* x_ext_fft (c-kzg's init_fk20_multi_settings): for each offset i < L the points
+ * x[k] = [s^(4096 - L - 1 - i - k L)] for k < r - 1, then infinity up to 2r, and their
+ * G1 FFT of size 2r; kept as rows [i][2r]. */
+static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono) {
+    size_t l = (size_t)1 << c->log_l, two_r = (size_t)1 << c->log_2r, r = two_r / 2;
+    gc_g1p *x = malloc(l * two_r * sizeof(gc_g1p));
+    if (!x) return GC_KZG_MALLOC;
+    for (size_t i = 0; i < l; i++)
+        for (size_t k = 0; k < two_r; k++) {
+            if (k + 1 < r) x[i * two_r + k] = mono[4096 - l - 1 - i - k * l];
+            else gc_g1p_inf(&x[i * two_r + k]);
+        }
+    gc_kzg_ret ret = upload(c, &c->x_ext_fft, x, l * two_r * sizeof(gc_g1p), "x_ext_fft");
+    free(x);
+    if (ret) return ret;
+    c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
+    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
+    gc_arg f[] = {GC_ARG_BUF(c->x_ext_fft), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    return launch_rows(c, K_G1_FFT_ROWS, l, r, f, 4);
+}
+
+static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
+    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, l = (size_t)1 << c->log_l;
+    size_t fk20_chunks = (l + c->fk20_chunk - 1) / c->fk20_chunk;
+    size_t commit_chunks = (4096 + c->commit_chunk - 1) / c->commit_chunk;
+    size_t partials = two_r * fk20_chunks > commit_chunks ? two_r * fk20_chunks : commit_chunks;
+    struct {
+        gc_buffer **buf;
+        size_t per_blob;
+        const char *what;
+    } plan[] = {
+        {&c->bb.blobs, GC_KZG_BYTES_PER_BLOB, "blobs"},
+        {&c->bb.bad, sizeof(uint32_t), "blob flags"},
+        {&c->bb.poly, 4096 * sizeof(gc_fr), "polynomials"},
+        {&c->bb.ext, 8192 * sizeof(gc_fr), "extended evaluations"},
+        {&c->bb.circ, 8192 * sizeof(gc_fr), "circulant rows"},
+        {&c->bb.ints, 8192 * sizeof(gc_fr), "MSM scalars"},
+        {&c->bb.partials, partials * sizeof(gc_g1p), "MSM partial sums"},
+        {&c->bb.u, two_r * sizeof(gc_g1p), "FK20 points"},
+        {&c->bb.commit, sizeof(gc_g1p), "commitments"},
+        {&c->bb.out_bytes, 8192 * 32, "output bytes"},
+    };
+    c->info.batch_bytes = 0;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
+        gc_kzg_ret ret = upload(c, plan[i].buf, NULL, plan[i].per_blob * b, plan[i].what);
+        if (ret) return ret;
+        c->info.batch_bytes += plan[i].per_blob;
+    }
+    return GC_KZG_OK;
+}
+
+static gc_kzg_ret check_options(const gc_kzg_options *opt) {
+    unsigned l = opt->cell_size;
+    if (l != 16 && l != 32 && l != 64) return GC_KZG_BADARGS;
+    if (opt->window_bits > 8 || opt->max_batch > (1u << 16)) return GC_KZG_BADARGS;
+    return GC_KZG_OK;
+}
+
+gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                      const gc_kzg_options *opt_in, char *err, size_t err_len) {
+    if (err && err_len) err[0] = 0;
+    if (!out) return GC_KZG_BADARGS;
+    *out = NULL;
+    if (!dev || !monomial) return GC_KZG_BADARGS;
+    const gc_device_info *di = gc_device_get_info(dev);
+    gc_kzg_options opt = {64, di->is_gpu ? 5 : 0, 0};
+    if (opt_in) {
+        if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
+        if (opt_in->window_bits) opt.window_bits = opt_in->window_bits;
+        opt.max_batch = opt_in->max_batch;
+    }
+    gc_kzg_ret ret = check_options(&opt);
+    if (ret) {
+        if (err) snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), window bits %u (0-8)",
+                          opt.cell_size, opt.window_bits);
+        return ret;
+    }
+    gc_kzg_ctx *c = calloc(1, sizeof *c);
+    gc_g1p *mono = malloc(4096 * sizeof(gc_g1p));
+    if (!c || !mono) {
+        free(c);
+        free(mono);
+        return GC_KZG_MALLOC;
+    }
+    double t0 = now_ms();
+    c->dev = dev;
+    c->info.cell_size = opt.cell_size;
+    c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
+    c->info.window_bits = opt.window_bits;
+    c->log_l = opt.cell_size == 16 ? 4 : opt.cell_size == 32 ? 5 : 6;
+    c->log_2r = KZG_LOG_EXT - c->log_l;
+    c->n_windows = opt.window_bits ? (256 + opt.window_bits - 1) / opt.window_bits : 0;
+    /* Terms per MSM work-item: on a GPU few, for parallelism (2r x L / chunk items per
+     * blob); without tables one chunk per output, so that the doublings are shared. */
+    c->fk20_chunk = opt.window_bits ? 8 : opt.cell_size;
+    c->commit_chunk = opt.window_bits ? 32 : 256;
+    for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
+
+    gc_build_options bo = {NULL, 0, 0};
+    char *log = NULL;
+    gc_status st = gc_module_build(dev, KZG_SOURCE, &bo, &c->mod, &log);
+    if (st) {
+        ret = kzg_device_error(c, st, "building " KZG_SOURCE);
+        if (log) snprintf(c->last_message, sizeof c->last_message, "building %s: %.400s", KZG_SOURCE, log);
+        free(log);
+        goto out;
+    }
+    free(log);
+    for (int k = 0; k < K_COUNT; k++)
+        if ((st = gc_kernel_get(c->mod, kernel_names[k], &c->k[k]))) {
+            ret = kzg_device_error(c, st, kernel_names[k]);
+            goto out;
+        }
+
+    gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
+    gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
+    gc_fr_zero(&one_raw);
+    one_raw.l[0] = 1;
+    if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0)) || (ret = upload_twiddles(c, &c->itw_2r, c->log_2r, 1)) ||
+        (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1)) ||
+        (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0)) ||
+        (ret = upload(c, &c->inv_4096, &inv_4096, sizeof inv_4096, "scale")) ||
+        (ret = upload(c, &c->inv_2r_raw, &inv_2r_raw, sizeof inv_2r_raw, "scale")) ||
+        (ret = upload(c, &c->one_raw, &one_raw, sizeof one_raw, "scale")) ||
+        (ret = upload(c, &c->monomial, mono, 4096 * sizeof(gc_g1p), "setup points")))
+        goto out;
+    c->info.precompute_bytes = 4096 * sizeof(gc_g1p);
+    if ((ret = build_x_ext_fft(c, mono))) goto out;
+    if (opt.window_bits && ((ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20)) ||
+                            (ret = build_tables(c, c->monomial, 4096, &c->table_commit))))
+        goto out;
+    if ((st = gc_device_finish(dev))) {
+        ret = kzg_device_error(c, st, "precomputation");
+        goto out;
+    }
+    c->info.precompute_ms = now_ms() - t0;
+
+    /* The batch: what was asked, else up to 512 blobs (16 on a CPU device) within a
+     * quarter of the device memory left. */
+    if (opt.max_batch) {
+        c->info.max_batch = opt.max_batch;
+    } else {
+        size_t cap = di->is_gpu ? 512 : 16, per_blob = 2u << 20; /* generous bound */
+        uint64_t room = di->global_mem_bytes > c->info.precompute_bytes ? di->global_mem_bytes - c->info.precompute_bytes : 0;
+        size_t fit = (size_t)(room / 4 / per_blob);
+        c->info.max_batch = fit < 1 ? 1 : fit < cap ? fit : cap;
+    }
+    ret = alloc_batch(c);
+out:
+    free(mono);
+    if (ret) {
+        if (err) snprintf(err, err_len, "%s", c->last_message[0] ? c->last_message : gc_kzg_ret_message(ret));
+        gc_kzg_ctx_free(c);
+        return ret;
+    }
+    *out = c;
+    return GC_KZG_OK;
+}
+
+void gc_kzg_ctx_free(gc_kzg_ctx *c) {
+    if (!c) return;
+    gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->itw_2r,
+                         c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
+                         c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.u,
+                         c->bb.commit, c->bb.out_bytes};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        if (bufs[i]) gc_buffer_free(bufs[i]);
+    for (int k = 0; k < K_COUNT; k++)
+        if (c->k[k]) gc_kernel_free(c->k[k]);
+    if (c->mod) gc_module_free(c->mod);
+    free(c);
+}
+
+const gc_kzg_ctx_info *gc_kzg_ctx_get_info(const gc_kzg_ctx *ctx) { return ctx ? &ctx->info : NULL; }

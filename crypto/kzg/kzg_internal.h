@@ -1,0 +1,85 @@
+/* kzg_internal.h — the KZG context's insides, shared by kzg_ctx.c (the public calls) and
+ * the fk20 suite, which tests and times each stage on its own. Not installed. */
+#ifndef GC_KZG_INTERNAL_H
+#define GC_KZG_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpucheck/gc_kzg.h"
+
+#include "crypto/bls12_381/fft.gc"
+
+#define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
+#define KZG_LOG_BLOB 12
+#define KZG_LOG_EXT 13
+#define KZG_FFT_BITREV 1u /* kzg_kernels.gc's flags */
+#define KZG_FFT_SCALE 2u
+
+/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
+typedef struct {
+    uint32_t n_blobs, n_out, n_terms, chunk;
+    uint32_t sb, so, st;
+    uint32_t bo, bt;
+} kzg_msm_shape;
+
+typedef enum {
+    K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
+    K_MSM_FIXED, K_MSM_VAR, K_MSM_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_FFT_ROWS, K_G1_CLEAR_UPPER_HALF,
+    K_G1_COMPRESS_ROWS, K_COUNT
+} kzg_kernel_id;
+
+/* Device buffers of one batch pass (max_batch blobs). */
+typedef struct {
+    gc_buffer *blobs;      /* max_batch * 131072 bytes */
+    gc_buffer *bad;        /* max_batch u32: 1 = an element >= r */
+    gc_buffer *poly;       /* max_batch * 4096 Fr: evaluations, then coefficients in place */
+    gc_buffer *ext;        /* max_batch * 8192 Fr: cells' evaluations */
+    gc_buffer *circ;       /* max_batch * 8192 Fr: circulant rows and their FFTs, [b][i][2r] */
+    gc_buffer *ints;       /* max_batch * 8192 Fr as raw integers (MSM scalars) */
+    gc_buffer *partials;   /* MSM partial sums (G1 projective) */
+    gc_buffer *u;          /* max_batch * 2r G1: u, then the proofs in natural order */
+    gc_buffer *commit;     /* max_batch G1 */
+    gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells, proofs or commitments */
+} kzg_batch_buffers;
+
+struct gc_kzg_ctx {
+    gc_device *dev;
+    gc_module *mod;
+    gc_kernel *k[K_COUNT];
+    gc_kzg_ctx_info info;
+    unsigned log_l, log_2r;
+    unsigned n_windows;            /* of the MSM tables (window_bits > 0) */
+    unsigned fk20_chunk, commit_chunk; /* MSM terms per work-item */
+    /* precomputation */
+    gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
+    gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
+    gc_buffer *table_fk20, *table_commit; /* MSM tables (window_bits > 0) */
+    gc_buffer *tw_2r, *itw_2r, *itw_4096, *tw_8192; /* twiddles */
+    gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
+    kzg_batch_buffers bb;
+    gc_status last_status;
+    char last_message[512];
+};
+
+/** Create from the 4096 monomial points (the setup's [s^i] G1, affine): the work of
+ *  gc_kzg_ctx_create after the setup is chosen. */
+gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                      const gc_kzg_options *opt, char *err, size_t err_len);
+
+/* ---- the stages, each over the first n blobs of the batch buffers ---- */
+gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.poly (evals), bb.bad */
+gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals -> coefficients */
+gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
+gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
+/** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u */
+gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
+gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
+gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
+gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
+gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
+
+/** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
+gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
+
+#endif
