@@ -40,9 +40,10 @@ static int select_device(const char *want, size_t *index) {
     return 1;
 }
 
-/* A report file that cannot be written is found before the tests run, not after. An
- * existing file is opened for appending (not truncated); a new one is created and
- * removed again. */
+/* A report file that cannot be written is found before the tests run, not after. Nothing
+ * is created or truncated here: a regular file's directory must take a new file (reports
+ * are written beside it and renamed), any other existing path (a FIFO, a device) must be
+ * writable and is not opened (opening a FIFO would wake its reader). */
 static int check_writable(const char *what, const char *path) {
     if (!path || strcmp(path, "-") == 0) return 1;
     struct stat sb;
@@ -51,13 +52,36 @@ static int check_writable(const char *what, const char *path) {
         fprintf(stderr, "gpucheck: cannot write the %s report to %s: it is a directory\n", what, path);
         return 0;
     }
-    FILE *f = fopen(path, existed ? "a" : "w");
-    if (!f) {
+    if (existed && !S_ISREG(sb.st_mode)) {
+        if (access(path, W_OK) == 0) return 1;
         fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
         return 0;
     }
-    fclose(f);
-    if (!existed) remove(path);
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    if (access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
+/* Two reports on one file would overwrite each other: the same path (the parser checks
+ * the spelling) or another name of the same file. */
+static int distinct_reports(const gc_cli_args *a) {
+    const char *paths[] = {a->json_path, a->junit_path, a->csv_path};
+    struct stat s1, s2;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) {
+            if (!paths[i] || !paths[j] || !strcmp(paths[i], "-") || !strcmp(paths[j], "-")) continue;
+            if (stat(paths[i], &s1) == 0 && stat(paths[j], &s2) == 0 && s1.st_dev == s2.st_dev &&
+                s1.st_ino == s2.st_ino && S_ISREG(s1.st_mode)) {
+                fprintf(stderr, "gpucheck: %s and %s are the same file: give each report its own\n", paths[i],
+                        paths[j]);
+                return 0;
+            }
+        }
     return 1;
 }
 
@@ -119,7 +143,7 @@ static int cmd_list(const gc_cli_args *a) {
         const gc_test *t = gc_test_at(i);
         int bench = t->sample != NULL;
         if (!gc_test_selected(t, a->run.filter, bench)) continue;
-        char full[192];
+        char full[GC_TEST_NAME_MAX + 1];
         gc_test_full_name(t, full, sizeof full);
         const char *why = d && t->requires ? t->requires(t, d) : NULL;
         if (a->json_stdout) {
@@ -147,7 +171,7 @@ static int cmd_list(const gc_cli_args *a) {
 static int cmd_run(gc_cli_args *a, const char *self) {
     size_t idx;
     if (!check_writable("JSON", a->json_path) || !check_writable("JUnit", a->junit_path) ||
-        !check_writable("CSV", a->csv_path))
+        !check_writable("CSV", a->csv_path) || !distinct_reports(a))
         return EXIT_USAGE;
     if (!select_device(a->device, &idx)) return EXIT_USAGE;
     a->run.device_index = idx;
@@ -183,6 +207,11 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     else gc_report_console(console, &rep, a->run.verbose);
     int passed = gc_report_passed(&rep);
     gc_run_report_free(&rep);
+    if (fflush(console) != 0 || ferror(console)) {
+        fprintf(stderr, "gpucheck: writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
+                console == stdout ? "stdout" : "stderr", strerror(errno));
+        ok_files = 0;
+    }
     if (!ok_files) return EXIT_USAGE;
     return passed ? 0 : EXIT_FAILED;
 }
@@ -251,6 +280,11 @@ int gc_main(int argc, char **argv) {
     }
     if (a.run.no_cache) gc_cache_set_enabled(0);
     if (use_builtin_suites) gc_register_all_suites();
+    if (gc_test_register_errors()) {
+        fprintf(stderr, "gpucheck: %zu test registration(s) refused (see above); nothing runs\n",
+                gc_test_register_errors());
+        return EXIT_USAGE;
+    }
     gc_devices_probe();
     const char *self = self_path(argv[0]);
     switch (a.command) {

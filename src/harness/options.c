@@ -202,10 +202,46 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
     int to_stdout = (out->json_path && !strcmp(out->json_path, "-")) + (out->junit_path && !strcmp(out->junit_path, "-")) +
                     (out->csv_path && !strcmp(out->csv_path, "-"));
+    const char *paths[] = {out->json_path, out->junit_path, out->csv_path};
+    for (int x = 0; x < 3; x++)
+        for (int y = x + 1; y < 3; y++)
+            if (paths[x] && paths[y] && strcmp(paths[x], "-") != 0 && strcmp(paths[x], paths[y]) == 0)
+                return usage(err, err_len, "two reports given the same file '%s'", paths[x]);
     if (to_stdout > 1) return usage(err, err_len, "only one report can be written to stdout ('-')");
     if (to_stdout && out->tap)
         return usage(err, err_len, "--tap writes to stdout, so no report file can be '-' with it");
     return 0;
+}
+
+const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt, const char *full_name,
+                                 const gc_device_info *device, double budget_s) {
+    int a = 0, k = 0;
+#define NUM(fmt, v) (snprintf(b->num[k], sizeof b->num[k], fmt, v), b->num[k++])
+    b->argv[a++] = opt->self_exe;
+    b->argv[a++] = "__child";
+    b->argv[a++] = "--test";
+    b->argv[a++] = full_name;
+    b->argv[a++] = "--device";
+    b->argv[a++] = device->id;
+    b->argv[a++] = "--device-name";
+    b->argv[a++] = device->name;
+    b->argv[a++] = "--seed";
+    b->argv[a++] = NUM("%llu", (unsigned long long)opt->seed);
+    b->argv[a++] = "--canary";
+    b->argv[a++] = NUM("%u", opt->canary);
+    b->argv[a++] = "--scale";
+    b->argv[a++] = NUM("%.17g", opt->scale);
+    b->argv[a++] = "--samples";
+    b->argv[a++] = NUM("%u", opt->samples);
+    b->argv[a++] = "--warmup";
+    b->argv[a++] = NUM("%u", opt->warmup);
+    b->argv[a++] = "--timeout";
+    b->argv[a++] = NUM("%.17g", budget_s);
+#undef NUM
+    if (opt->no_cache) b->argv[a++] = "--no-cache";
+    if (opt->verbose) b->argv[a++] = "-v";
+    b->argv[a] = NULL;
+    return b->argv;
 }
 
 void gc_print_help(FILE *f, gc_command cmd) {

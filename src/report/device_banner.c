@@ -53,20 +53,6 @@ void gc_device_banner(FILE *f, const gc_device_info *d) {
     }
 }
 
-void gc_json_string(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c == '\t') fputs("\\t", f);
-        else if (c == '\r') fputs("\\r", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void json_orders(FILE *f, const uint8_t masks[GC_SCOPE_COUNT]) {
     fputc('{', f);
     for (int s = 0; s < GC_SCOPE_COUNT; s++) {

@@ -1,20 +1,75 @@
 /* files.c — the machine-readable reports: JSON, JUnit XML, CSV. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "report/report.h"
 
-static FILE *open_out(const char *path) { return strcmp(path, "-") == 0 ? stdout : fopen(path, "w"); }
-static int close_out(FILE *f) { return f == stdout ? fflush(f) == 0 : fclose(f) == 0; }
+/* A report file is written whole or not at all: into a temporary file beside it, renamed
+ * over it once complete, so that a crash or a full disk never leaves half a JSON. A path
+ * that exists and is not a regular file (a FIFO, /dev/stdout, a terminal) is written
+ * directly; a FIFO with no reader is an error (ENXIO), not a hang. */
+typedef struct {
+    FILE *f;
+    const char *path;
+    char tmp[4096];
+} out_file;
 
-/* JSON has no NaN or infinity: print null for them. */
-static void json_num(FILE *f, double v) {
-    if (v != v || v > 1e308 || v < -1e308) fputs("null", f);
-    else fprintf(f, "%.9g", v);
+static FILE *open_out(out_file *o, const char *path) {
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    if (strcmp(path, "-") == 0) return o->f = stdout;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0) return NULL;
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+        o->f = fdopen(fd, "w");
+        if (!o->f) close(fd);
+        return o->f;
+    }
+    const char *slash = strrchr(path, '/');
+    int dir_len = slash ? (int)(slash - path + 1) : 0;
+    int n = snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-XXXXXX", dir_len, path, slash ? slash + 1 : path);
+    if (n < 0 || (size_t)n >= sizeof o->tmp) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    int fd = mkostemp(o->tmp, O_CLOEXEC);
+    if (fd < 0) return NULL;
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask); /* as fopen would have created it */
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        close(fd);
+        unlink(o->tmp);
+    }
+    return o->f;
+}
+
+/* Returns 1 when everything reached the file (and the file its place). */
+static int close_out(out_file *o) {
+    int ok = !ferror(o->f);
+    if (o->f == stdout) return fflush(stdout) == 0 && ok;
+    ok = fclose(o->f) == 0 && ok;
+    if (!o->tmp[0]) return ok;
+    int saved = errno;
+    if (ok && rename(o->tmp, o->path) == 0) return 1;
+    saved = ok ? errno : saved;
+    unlink(o->tmp);
+    errno = saved;
+    return 0;
 }
 
 int gc_report_json(const char *path, const gc_run_report *rep) {
-    FILE *f = open_out(path);
+    out_file out;
+    FILE *f = open_out(&out, path);
     if (!f) return 0;
     const gc_run_options *o = rep->opt;
     size_t counts[GC_OUTCOME_COUNT];
@@ -22,15 +77,15 @@ int gc_report_json(const char *path, const gc_run_report *rep) {
     fprintf(f, "{\"gpucheck_version\":\"%s\",\"command\":", GC_VERSION);
     gc_json_string(f, o->command);
     fprintf(f, ",\"started_at\":\"%s\",\"seconds\":", rep->started_at);
-    json_num(f, rep->seconds);
+    gc_json_num(f, rep->seconds);
     fprintf(f, ",\"seed\":%llu,\"parameters\":{\"filter\":", (unsigned long long)o->seed);
     gc_json_string(f, o->filter ? o->filter : "");
     fprintf(f, ",\"canary\":%u,\"scale\":", o->canary);
-    json_num(f, o->scale);
+    gc_json_num(f, o->scale);
     fprintf(f, ",\"timeout_s\":");
-    json_num(f, o->timeout_s);
+    gc_json_num(f, o->timeout_s);
     fprintf(f, ",\"time_budget_s\":");
-    json_num(f, o->time_budget_s);
+    gc_json_num(f, o->time_budget_s);
     fprintf(f, ",\"samples\":%u,\"warmup\":%u,\"isolated\":%s,\"cache\":%s},\"device\":", o->samples, o->warmup,
             o->no_fork ? "false" : "true", o->no_cache ? "false" : "true");
     gc_device_json(f, rep->device);
@@ -52,14 +107,14 @@ int gc_report_json(const char *path, const gc_run_report *rep) {
                 gc_outcome_name(r->outcome));
         gc_json_string(f, r->reason);
         fprintf(f, ",\"seconds\":");
-        json_num(f, r->seconds);
+        gc_json_num(f, r->seconds);
         fprintf(f, ",\"checks\":%llu,\"min_checks\":%llu,\"figures\":[", (unsigned long long)r->checks,
                 (unsigned long long)r->test->min_checks);
         for (unsigned k = 0; k < r->n_figures; k++) {
             fprintf(f, "%s{\"name\":", k ? "," : "");
             gc_json_string(f, r->figures[k].name);
             fprintf(f, ",\"value\":");
-            json_num(f, r->figures[k].value);
+            gc_json_num(f, r->figures[k].value);
             fprintf(f, ",\"unit\":");
             gc_json_string(f, r->figures[k].unit);
             fputc('}', f);
@@ -69,31 +124,31 @@ int gc_report_json(const char *path, const gc_run_report *rep) {
             fprintf(f, ",\"unit\":");
             gc_json_string(f, r->test->unit ? r->test->unit : "");
             fprintf(f, ",\"work_per_sample\":");
-            json_num(f, r->work);
+            gc_json_num(f, r->work);
             fprintf(f, ",\"stats_ms\":{\"n\":%zu,\"median\":", r->stats.n);
-            json_num(f, r->stats.median);
+            gc_json_num(f, r->stats.median);
             fprintf(f, ",\"min\":");
-            json_num(f, r->stats.min);
+            gc_json_num(f, r->stats.min);
             fprintf(f, ",\"max\":");
-            json_num(f, r->stats.max);
+            gc_json_num(f, r->stats.max);
             fprintf(f, ",\"q1\":");
-            json_num(f, r->stats.q1);
+            gc_json_num(f, r->stats.q1);
             fprintf(f, ",\"q3\":");
-            json_num(f, r->stats.q3);
+            gc_json_num(f, r->stats.q3);
             fprintf(f, ",\"iqr\":");
-            json_num(f, r->stats.iqr);
+            gc_json_num(f, r->stats.iqr);
             fprintf(f, ",\"rel_noise\":");
-            json_num(f, r->stats.rel_noise);
+            gc_json_num(f, r->stats.rel_noise);
             fprintf(f, "},\"throughput_per_s\":");
-            json_num(f, gc_result_throughput(r));
+            gc_json_num(f, gc_result_throughput(r));
             fprintf(f, ",\"baseline\":");
             gc_json_string(f, r->test->baseline ? r->test->baseline : "");
             fprintf(f, ",\"ratio_to_baseline\":");
-            json_num(f, r->ratio_to_baseline);
+            gc_json_num(f, r->ratio_to_baseline);
             fprintf(f, ",\"samples_ms\":[");
             for (unsigned k = 0; k < r->n_samples; k++) {
                 if (k) fputc(',', f);
-                json_num(f, r->samples_ms[k]);
+                gc_json_num(f, r->samples_ms[k]);
             }
             fputc(']', f);
         }
@@ -102,23 +157,34 @@ int gc_report_json(const char *path, const gc_run_report *rep) {
         fputc('}', f);
     }
     fprintf(f, "\n]}\n");
-    return close_out(f);
+    return close_out(&out);
 }
 
+/* XML 1.0 text: markup escaped, control characters (not allowed) as spaces, and bytes that
+ * are not well-formed UTF-8 as U+FFFD. */
 static void xml_text(FILE *f, const char *s) {
-    for (; s && *s; s++) {
+    while (s && *s) {
         unsigned char c = (unsigned char)*s;
+        size_t n = gc_utf8_seq_len(s);
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", f);
+            s++;
+            continue;
+        }
         if (c == '<') fputs("&lt;", f);
         else if (c == '>') fputs("&gt;", f);
         else if (c == '&') fputs("&amp;", f);
         else if (c == '"') fputs("&quot;", f);
-        else if (c < 0x20 && c != '\n' && c != '\t') fputc(' ', f); /* not allowed in XML 1.0 */
-        else fputc(c, f);
+        else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) fputc(' ', f);
+        else if (n == 3 && c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) fputs("\xef\xbf\xbd", f);
+        else fwrite(s, 1, n, f);
+        s += n;
     }
 }
 
 int gc_report_junit(const char *path, const gc_run_report *rep) {
-    FILE *f = open_out(path);
+    out_file out;
+    FILE *f = open_out(&out, path);
     if (!f) return 0;
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
@@ -161,7 +227,7 @@ int gc_report_junit(const char *path, const gc_run_report *rep) {
         fprintf(f, "</testcase>\n");
     }
     fprintf(f, "  </testsuite>\n</testsuites>\n");
-    return close_out(f);
+    return close_out(&out);
 }
 
 static void csv_field(FILE *f, const char *s) {
@@ -174,7 +240,8 @@ static void csv_field(FILE *f, const char *s) {
 }
 
 int gc_report_csv(const char *path, const gc_run_report *rep) {
-    FILE *f = open_out(path);
+    out_file out;
+    FILE *f = open_out(&out, path);
     if (!f) return 0;
     fprintf(f, "device,suite,name,outcome,samples,median_ms,min_ms,max_ms,q1_ms,q3_ms,iqr_ms,rel_noise,"
                "throughput_per_s,unit,baseline,ratio_to_baseline\n");
@@ -193,5 +260,5 @@ int gc_report_csv(const char *path, const gc_run_report *rep) {
         csv_field(f, r->test->baseline ? r->test->baseline : "");
         fprintf(f, ",%.6g\n", r->ratio_to_baseline);
     }
-    return close_out(f);
+    return close_out(&out);
 }

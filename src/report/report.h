@@ -18,8 +18,12 @@ int gc_report_csv(const char *path, const gc_run_report *rep);
 void gc_device_banner(FILE *f, const gc_device_info *d);
 /** The same as one JSON object (no trailing newline). */
 void gc_device_json(FILE *f, const gc_device_info *d);
-/** JSON string literal with escapes. */
+/** JSON string literal with escapes; bytes that are not well-formed UTF-8 become U+FFFD. */
 void gc_json_string(FILE *f, const char *s);
+/** A JSON number; NaN and infinities (which JSON lacks) are null. */
+void gc_json_num(FILE *f, double v);
+/** Length (1-4) of the well-formed UTF-8 sequence at p, 0 when there is none (or at NUL). */
+size_t gc_utf8_seq_len(const char *p);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */
 double gc_result_throughput(const gc_result *r);
 
