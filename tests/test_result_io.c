@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/result.h"
+#include "result/result.h"
 #include "unit.h"
 
 static int parse(const char *text, gc_result *r, gc_result_stream *st) {

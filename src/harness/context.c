@@ -33,7 +33,7 @@ void gc_ctx_init(gc_test_ctx *ctx, const gc_test *t, gc_device *dev, gc_result *
     for (const char *p = r->full_name; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
     uint64_t x = opt->seed ^ h;
     for (int i = 0; i < 4; i++) ctx->rng[i] = splitmix64(&x);
-    ctx->budget_s = opt->timeout_s > 0 ? opt->timeout_s : (t->budget_s > 0 ? t->budget_s : 60.0);
+    ctx->budget_s = gc_test_budget(t, opt);
     ctx->t0 = gc_now();
 }
 

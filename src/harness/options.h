@@ -5,7 +5,8 @@
 
 #include <stdio.h>
 
-#include "harness/result.h"
+#include "report/report.h"
+#include "result/result.h"
 
 typedef enum {
     GC_CMD_NONE,
@@ -22,9 +23,8 @@ typedef struct {
     gc_command command;
     gc_run_options run;
     const char *device;     /* --device as given; NULL: the default device */
-    const char *json_path;  /* run/bench: --json FILE */
-    const char *junit_path;
-    const char *csv_path;
+    /* run/bench: the file of each report format (gc_report_formats), NULL when not asked */
+    const char *report_path[GC_REPORT_FORMAT_COUNT];
     int json_stdout;        /* devices/info/list: --json */
     int tap;
     int help;

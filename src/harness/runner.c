@@ -47,7 +47,7 @@ static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_optio
         }
         return;
     }
-    unsigned warmup = opt->warmup, samples = opt->samples ? opt->samples : 20;
+    unsigned warmup = opt->warmup, samples = opt->samples ? opt->samples : GC_DEFAULT_SAMPLES;
     r->samples_ms = calloc(samples, sizeof *r->samples_ms);
     if (!r->samples_ms) {
         gc_ctx_error(ctx, "out of memory for %u samples", samples);
@@ -232,8 +232,8 @@ static void add_repro(gc_result *r, const gc_run_options *opt) {
     /* Every option that changes what a test does goes into the line. */
     char extra[256] = "";
     size_t o = 0;
-    if (opt->scale != 1.0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
-    if (opt->canary != 0xAA) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
+    if (opt->scale != GC_DEFAULT_SCALE) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
+    if (opt->canary != GC_DEFAULT_CANARY) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
     if (opt->timeout_s > 0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --timeout %g", opt->timeout_s);
     if (r->is_bench) snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
     gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu%s --filter '%s'", opt->argv0,
@@ -273,7 +273,7 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
                      opt->time_budget_s);
             continue;
         }
-        double budget = opt->timeout_s > 0 ? opt->timeout_s : (t->budget_s > 0 ? t->budget_s : 60.0);
+        double budget = gc_test_budget(t, opt);
         if (opt->no_fork) {
             if (!dev) {
                 gc_status st = gc_device_open(opt->device_index, &dev);

@@ -65,6 +65,15 @@ int gc_result_write_cache_load(int fd, const char *entry_path);
  *  Returns st->complete. */
 int gc_result_read(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st);
 
+/* The defaults of the run options, defined once (the parser, the runner and the help text
+ * read them here). */
+#define GC_DEFAULT_SEED 1
+#define GC_DEFAULT_CANARY 0xAA
+#define GC_DEFAULT_SCALE 1.0
+#define GC_DEFAULT_SAMPLES 20
+#define GC_DEFAULT_WARMUP 3
+#define GC_DEFAULT_BUDGET_S 60.0 /* a test's time budget when it names none */
+
 /** Whole-run parameters, recorded in every report. */
 typedef struct {
     const char *command;     /* "run" or "bench" */
@@ -90,6 +99,11 @@ typedef struct {
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
 } gc_run_report;
+
+/** Options at their defaults. */
+void gc_run_options_init(gc_run_options *o);
+/** A test's time budget under the options: --timeout, else its own, else the default. */
+double gc_test_budget(const gc_test *t, const gc_run_options *o);
 
 /** Counts by outcome and whether the run passed (only PASS and SKIP are acceptable). */
 void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]);

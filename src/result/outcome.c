@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/result.h"
+#include "result/result.h"
 
 static const char *const outcome_names[] = {
 #define GC_OUTCOME_NAME_(e, s) s,
@@ -92,6 +92,20 @@ void gc_result_add_figure(gc_result *r, const char *name, double value, const ch
     snprintf(f->name, sizeof f->name, "%s", name);
     f->value = value;
     snprintf(f->unit, sizeof f->unit, "%s", unit ? unit : "");
+}
+
+void gc_run_options_init(gc_run_options *o) {
+    memset(o, 0, sizeof *o);
+    o->seed = GC_DEFAULT_SEED;
+    o->canary = GC_DEFAULT_CANARY;
+    o->scale = GC_DEFAULT_SCALE;
+    o->samples = GC_DEFAULT_SAMPLES;
+    o->warmup = GC_DEFAULT_WARMUP;
+    o->argv0 = "gpucheck";
+}
+
+double gc_test_budget(const gc_test *t, const gc_run_options *o) {
+    return o->timeout_s > 0 ? o->timeout_s : (t->budget_s > 0 ? t->budget_s : GC_DEFAULT_BUDGET_S);
 }
 
 void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]) {

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/result.h"
+#include "result/result.h"
 
 typedef struct {
     char *buf;
