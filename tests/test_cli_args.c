@@ -21,10 +21,10 @@ int main(void) {
     CHECK(PARSE("run", "--seed", "42", "--filter", "device.*", "--canary", "0x55") == 0);
     CHECK(a.run.seed == 42 && strcmp(a.run.filter, "device.*") == 0 && a.run.canary == 0x55);
     CHECK(PARSE("bench", "--samples=50", "--warmup", "0", "--csv", "out.csv") == 0);
-    CHECK(a.run.samples == 50 && a.run.warmup == 0 && strcmp(a.csv_path, "out.csv") == 0);
+    CHECK(a.run.samples == 50 && a.run.warmup == 0 && strcmp(a.report_path[2], "out.csv") == 0);
     CHECK(PARSE("info", "--json") == 0 && a.json_stdout == 1);
     CHECK(PARSE("run", "--json", "r.json", "--junit", "r.xml", "--tap") == 0 && a.tap &&
-          strcmp(a.json_path, "r.json") == 0);
+          strcmp(a.report_path[0], "r.json") == 0);
     CHECK(PARSE("run", "--timeout", "2.5", "--time-budget", "60") == 0 && a.run.timeout_s == 2.5);
     CHECK(PARSE("devices", "--help") == 0 && a.help);
 
@@ -56,7 +56,7 @@ int main(void) {
     /* An option where a value should be is not taken as the value. */
     CHECK(PARSE("run", "--json", "--tap") == 2 && strstr(err, "looks like an option"));
     CHECK(PARSE("run", "--filter=-x") == 0 && strcmp(a.run.filter, "-x") == 0);
-    CHECK(PARSE("run", "--json", "-") == 0 && strcmp(a.json_path, "-") == 0);
+    CHECK(PARSE("run", "--json", "-") == 0 && strcmp(a.report_path[0], "-") == 0);
     /* Stray words are named as such. */
     CHECK(PARSE("run", "extra") == 2 && strstr(err, "unexpected argument 'extra'"));
     /* At most one report on stdout, and none with --tap (which is on stdout). */

@@ -32,7 +32,8 @@ extern "C" {
     X(GC_BROKEN, "BROKEN")                                                                     \
     X(GC_TIMEOUT, "TIMEOUT")                                                                   \
     X(GC_CRASH, "CRASH")                                                                       \
-    X(GC_ERROR, "ERROR")
+    X(GC_ERROR, "ERROR")                                                                       \
+    X(GC_INTERRUPTED, "INTERRUPTED") /* the run was stopped (Ctrl-C) while the test ran */
 
 typedef enum {
 #define GC_OUTCOME_ENUM_(e, s) e,
@@ -73,8 +74,15 @@ struct gc_test {
     const char *baseline;    /* name of a benchmark of the same suite to report a ratio to */
 };
 
-/** Register a test or benchmark (the struct is copied; its strings must live on). */
-void gc_test_register(const gc_test *t);
+/** Longest "suite.name" (bytes): longer names are refused at registration. */
+#define GC_TEST_NAME_MAX 191
+/** Register a test or benchmark (the struct is copied; its strings must live on).
+ *  Returns 0, or -1 when it is refused (a full name longer than GC_TEST_NAME_MAX, empty,
+ *  with control characters or spaces, or registered already): the refusal is printed and
+ *  gc_main() then exits 2 instead of running anything. */
+int gc_test_register(const gc_test *t);
+/** Number of registrations refused so far. */
+size_t gc_test_register_errors(void);
 size_t gc_test_count(void);
 const gc_test *gc_test_at(size_t i);
 /** "suite.name" into buf. */

@@ -66,6 +66,17 @@ void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len) {
     snprintf(buf, len, "%s/%s.bin", dir, hex);
 }
 
+static gc_cache_load_hook load_hook;
+
+void gc_cache_set_load_hook(gc_cache_load_hook hook) { load_hook = hook; }
+
+void gc_cache_notify_load(const gc_cache_key *k, int loading) {
+    if (!load_hook) return;
+    char path[1024];
+    gc_cache_entry_path(k, path, sizeof path);
+    if (path[0]) load_hook(path, loading);
+}
+
 gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len) {
     *blob = NULL;
     *len = 0;

@@ -27,6 +27,11 @@ int gc_cache_enabled(void);
 gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len);
 /** Store atomically (temp file + rename); failures are ignored by callers (cache is optional). */
 gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len);
+/** Told before (loading 1) and after (loading 0) a cached binary goes to the driver, so
+ *  that the harness can trace a process that dies in the driver's loader to the entry. */
+typedef void (*gc_cache_load_hook)(const char *entry_path, int loading);
+void gc_cache_set_load_hook(gc_cache_load_hook hook);
+void gc_cache_notify_load(const gc_cache_key *k, int loading);
 /** Path of the entry file for a key (tests corrupt entries through it). */
 void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len);
 

@@ -269,7 +269,9 @@ static gc_status build_expanded(gc_device *dev, const char *label, const char *s
     gc_bmod *bm = NULL;
     gc_status st;
     if (use_cache && gc_cache_get(&key, &blob, &blob_len) == GC_OK) {
+        gc_cache_notify_load(&key, 1);
         st = dev->ops->load(dev->bdev, blob, blob_len, &bm);
+        gc_cache_notify_load(&key, 0);
         free(blob);
         blob = NULL;
         if (st == GC_OK) goto done;

@@ -15,6 +15,10 @@
 #include "harness/runner.h"
 #include "report/report.h"
 
+#ifndef GC_COMMIT
+#define GC_COMMIT "unknown"
+#endif
+
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
 
@@ -40,9 +44,10 @@ static int select_device(const char *want, size_t *index) {
     return 1;
 }
 
-/* A report file that cannot be written is found before the tests run, not after. An
- * existing file is opened for appending (not truncated); a new one is created and
- * removed again. */
+/* A report file that cannot be written is found before the tests run, not after. Nothing
+ * is created or truncated here: a regular file's directory must take a new file (reports
+ * are written beside it and renamed), any other existing path (a FIFO, a device) must be
+ * writable and is not opened (opening a FIFO would wake its reader). */
 static int check_writable(const char *what, const char *path) {
     if (!path || strcmp(path, "-") == 0) return 1;
     struct stat sb;
@@ -51,13 +56,36 @@ static int check_writable(const char *what, const char *path) {
         fprintf(stderr, "gpucheck: cannot write the %s report to %s: it is a directory\n", what, path);
         return 0;
     }
-    FILE *f = fopen(path, existed ? "a" : "w");
-    if (!f) {
+    if (existed && !S_ISREG(sb.st_mode)) {
+        if (access(path, W_OK) == 0) return 1;
         fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
         return 0;
     }
-    fclose(f);
-    if (!existed) remove(path);
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    if (access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
+/* Two reports on one file would overwrite each other: the same path (the parser checks
+ * the spelling) or another name of the same file. */
+static int distinct_reports(const gc_cli_args *a) {
+    const char *const *paths = a->report_path;
+    struct stat s1, s2;
+    for (int i = 0; i < GC_REPORT_FORMAT_COUNT; i++)
+        for (int j = i + 1; j < GC_REPORT_FORMAT_COUNT; j++) {
+            if (!paths[i] || !paths[j] || !strcmp(paths[i], "-") || !strcmp(paths[j], "-")) continue;
+            if (stat(paths[i], &s1) == 0 && stat(paths[j], &s2) == 0 && s1.st_dev == s2.st_dev &&
+                s1.st_ino == s2.st_ino && S_ISREG(s1.st_mode)) {
+                fprintf(stderr, "gpucheck: %s and %s are the same file: give each report its own\n", paths[i],
+                        paths[j]);
+                return 0;
+            }
+        }
     return 1;
 }
 
@@ -65,19 +93,7 @@ static int cmd_devices(const gc_cli_args *a) {
     size_t n = gc_device_count(), def = (size_t)-1;
     gc_device_default(&def);
     if (a->json_stdout) {
-        printf("{\"devices\":[");
-        for (size_t i = 0; i < n; i++) {
-            if (i) putchar(',');
-            gc_device_json(stdout, gc_device_info_at(i));
-        }
-        printf("],\"default\":");
-        gc_json_string(stdout, def < n ? gc_device_info_at(def)->id : "");
-        printf(",\"unavailable\":{");
-        for (int b = 0; b < GC_BACKEND_COUNT; b++) {
-            printf("%s\"%s\":", b ? "," : "", gc_backend_name((gc_backend_kind)b));
-            gc_json_string(stdout, gc_backend_unavailable_reason((gc_backend_kind)b));
-        }
-        printf("}}\n");
+        gc_json_devices(stdout, def);
         return 0;
     }
     for (size_t i = 0; i < n; i++) {
@@ -114,41 +130,35 @@ static int cmd_list(const gc_cli_args *a) {
         d = gc_device_info_at(idx);
     }
     size_t shown = 0;
-    if (a->json_stdout) printf("{\"tests\":[");
+    gc_test_listing *items = calloc(gc_test_count() + 1, sizeof *items);
+    if (!items) return EXIT_USAGE;
     for (size_t i = 0; i < gc_test_count(); i++) {
         const gc_test *t = gc_test_at(i);
         int bench = t->sample != NULL;
         if (!gc_test_selected(t, a->run.filter, bench)) continue;
-        char full[192];
-        gc_test_full_name(t, full, sizeof full);
         const char *why = d && t->requires ? t->requires(t, d) : NULL;
-        if (a->json_stdout) {
-            printf("%s{\"name\":", shown ? "," : "");
-            gc_json_string(stdout, full);
-            printf(",\"kind\":\"%s\",\"tags\":", bench ? "benchmark" : "test");
-            gc_json_string(stdout, t->tags ? t->tags : "");
-            printf(",\"description\":");
-            gc_json_string(stdout, t->description ? t->description : "");
-            printf(",\"skip_reason\":");
-            gc_json_string(stdout, why ? why : "");
-            printf("}");
-        } else {
+        items[shown].test = t;
+        items[shown].skip_reason = why;
+        if (!a->json_stdout) {
+            char full[GC_TEST_NAME_MAX + 1];
+            gc_test_full_name(t, full, sizeof full);
             printf("%-60s %-5s %-28s %s%s%s\n", full, bench ? "bench" : "test", t->tags ? t->tags : "",
                    t->description ? t->description : "", why ? "  [SKIP: " : "", why ? why : "");
             if (why) printf("]\n");
         }
         shown++;
     }
-    if (a->json_stdout) printf("]}\n");
+    if (a->json_stdout) gc_json_test_list(stdout, items, shown);
     else printf("%zu selected\n", shown);
+    free(items);
     return 0;
 }
 
 static int cmd_run(gc_cli_args *a, const char *self) {
     size_t idx;
-    if (!check_writable("JSON", a->json_path) || !check_writable("JUnit", a->junit_path) ||
-        !check_writable("CSV", a->csv_path))
-        return EXIT_USAGE;
+    for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
+        if (!check_writable(gc_report_formats[k].name, a->report_path[k])) return EXIT_USAGE;
+    if (!distinct_reports(a)) return EXIT_USAGE;
     if (!select_device(a->device, &idx)) return EXIT_USAGE;
     a->run.device_index = idx;
     a->run.device_id = gc_device_info_at(idx)->id;
@@ -166,23 +176,27 @@ static int cmd_run(gc_cli_args *a, const char *self) {
         fprintf(stderr, "gpucheck: out of memory\n");
         return EXIT_USAGE;
     }
-    int ok_files = 1;
-    if (a->json_path && !gc_report_json(a->json_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->json_path, strerror(errno));
-    if (a->junit_path && !gc_report_junit(a->junit_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->junit_path, strerror(errno));
-    if (a->csv_path && !gc_report_csv(a->csv_path, &rep))
-        ok_files = 0, fprintf(stderr, "gpucheck: cannot write %s: %s\n", a->csv_path, strerror(errno));
+    int ok_files = 1, report_on_stdout = 0;
+    for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++) {
+        const char *path = a->report_path[k];
+        if (!path) continue;
+        report_on_stdout |= strcmp(path, "-") == 0;
+        if (!gc_report_write_file(&gc_report_formats[k], path, &rep))
+            ok_files = 0, fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", gc_report_formats[k].name,
+                                  path, errno == ENXIO ? "a FIFO with no reader" : strerror(errno));
+    }
     /* With a report on stdout ('-'), stdout carries only that report; the table goes to
      * stderr (the parser refuses --tap together with a '-' report). */
-    int report_on_stdout = (a->json_path && strcmp(a->json_path, "-") == 0) ||
-                           (a->junit_path && strcmp(a->junit_path, "-") == 0) ||
-                           (a->csv_path && strcmp(a->csv_path, "-") == 0);
     FILE *console = report_on_stdout ? stderr : stdout;
     if (a->tap) gc_report_tap(console, &rep);
     else gc_report_console(console, &rep, a->run.verbose);
     int passed = gc_report_passed(&rep);
     gc_run_report_free(&rep);
+    if (fflush(console) != 0 || ferror(console)) {
+        fprintf(stderr, "gpucheck: writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
+                console == stdout ? "stdout" : "stderr", strerror(errno));
+        ok_files = 0;
+    }
     if (!ok_files) return EXIT_USAGE;
     return passed ? 0 : EXIT_FAILED;
 }
@@ -246,11 +260,16 @@ int gc_main(int argc, char **argv) {
         return 0;
     }
     if (a.command == GC_CMD_VERSION) {
-        printf("gpucheck %s\n", GC_VERSION);
+        printf("gpucheck %s (commit %s)\n", GC_VERSION, GC_COMMIT);
         return 0;
     }
     if (a.run.no_cache) gc_cache_set_enabled(0);
     if (use_builtin_suites) gc_register_all_suites();
+    if (gc_test_register_errors()) {
+        fprintf(stderr, "gpucheck: %zu test registration(s) refused (see above); nothing runs\n",
+                gc_test_register_errors());
+        return EXIT_USAGE;
+    }
     gc_devices_probe();
     const char *self = self_path(argv[0]);
     switch (a.command) {

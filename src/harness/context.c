@@ -1,5 +1,6 @@
 /* context.c — what a test can do through its gc_test_ctx: seeded randomness, harness-owned
  * device memory (outputs canary-filled), module builds with their logs kept. */
+#define _GNU_SOURCE
 #include "harness/context.h"
 
 #include <stdarg.h>
@@ -32,7 +33,7 @@ void gc_ctx_init(gc_test_ctx *ctx, const gc_test *t, gc_device *dev, gc_result *
     for (const char *p = r->full_name; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
     uint64_t x = opt->seed ^ h;
     for (int i = 0; i < 4; i++) ctx->rng[i] = splitmix64(&x);
-    ctx->budget_s = opt->timeout_s > 0 ? opt->timeout_s : (t->budget_s > 0 ? t->budget_s : 60.0);
+    ctx->budget_s = gc_test_budget(t, opt);
     ctx->t0 = gc_now();
 }
 
@@ -210,41 +211,47 @@ void gc_ctx_figure(gc_test_ctx *ctx, const char *name, double value, const char 
 }
 
 static void set_reason(gc_test_ctx *ctx, const char *msg) {
-    if (!ctx->result->reason[0]) snprintf(ctx->result->reason, sizeof ctx->result->reason, "%s", msg);
+    if (!ctx->result->reason[0]) gc_result_set_reason(ctx->result, "%s", msg);
 }
 
+/* The message whole (malloc'd): the log keeps all of it, the reason what fits. */
 #define GC_FORMAT_MSG(buf, fmt)                                                                    \
-    char buf[2048];                                                                                \
+    char *buf;                                                                                     \
     do {                                                                                           \
         va_list ap;                                                                                \
         va_start(ap, fmt);                                                                         \
-        vsnprintf(buf, sizeof buf, fmt, ap);                                                       \
+        if (vasprintf(&buf, fmt, ap) < 0) buf = NULL;                                              \
         va_end(ap);                                                                                \
+        if (!buf) return;                                                                          \
     } while (0)
 
 void gc_ctx_fail(gc_test_ctx *ctx, const char *fmt, ...) {
-    GC_FORMAT_MSG(msg, fmt);
     ctx->failed = 1;
+    GC_FORMAT_MSG(msg, fmt);
     set_reason(ctx, msg);
     gc_result_log(ctx->result, "FAIL: %s", msg);
+    free(msg);
 }
 
 void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...) {
-    GC_FORMAT_MSG(msg, fmt);
     ctx->errored = 1;
+    GC_FORMAT_MSG(msg, fmt);
     set_reason(ctx, msg);
     gc_result_log(ctx->result, "ERROR: %s", msg);
+    free(msg);
 }
 
 void gc_ctx_skip(gc_test_ctx *ctx, const char *fmt, ...) {
-    GC_FORMAT_MSG(msg, fmt);
     ctx->skipped = 1;
+    GC_FORMAT_MSG(msg, fmt);
     set_reason(ctx, msg);
+    free(msg);
 }
 
 void gc_ctx_note(gc_test_ctx *ctx, const char *fmt, ...) {
     GC_FORMAT_MSG(msg, fmt);
     gc_result_log(ctx->result, "%s", msg);
+    free(msg);
 }
 
 /* internal: the harness marks a negative control that did not fail */

@@ -2,7 +2,7 @@
 #ifndef GC_CONTEXT_H
 #define GC_CONTEXT_H
 
-#include "harness/result.h"
+#include "result/result.h"
 
 #define GC_CTX_MAX_OBJECTS 256
 

@@ -15,6 +15,9 @@ static const struct {
                 {"run", GC_CMD_RUN},         {"bench", GC_CMD_BENCH}, {"__child", GC_CMD_CHILD},
                 {"version", GC_CMD_VERSION}};
 
+#define GC_STR_(x) #x
+#define GC_STR(x) GC_STR_(x)
+
 static int usage(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int usage(char *err, size_t len, const char *fmt, ...) {
     va_list ap;
@@ -67,9 +70,7 @@ static const struct {
     {"--samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--warmup", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--json", ARG_NONE, C(GC_CMD_DEVICES) | C(GC_CMD_INFO) | C(GC_CMD_LIST)},
-    {"--json", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
-    {"--junit", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
-    {"--csv", ARG_VALUE, C(GC_CMD_BENCH)},
+    /* run/bench: the report formats of gc_report_formats, each --OPTION FILE */
     {"--tap", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--no-fork", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--no-cache", ARG_NONE, C(GC_CMD_INFO) | RUNLIKE},
@@ -84,12 +85,7 @@ static const struct {
 int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
     memset(out, 0, sizeof *out);
     gc_run_options *o = &out->run;
-    o->seed = 1;
-    o->canary = 0xAA;
-    o->scale = 1.0;
-    o->samples = 20;
-    o->warmup = 3;
-    o->argv0 = "gpucheck";
+    gc_run_options_init(o);
     if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try --help");
     /* Reproduction lines name the program that ran (gpucheck, or a user's own). */
     if (argv[0] && *argv[0]) o->argv0 = argv[0];
@@ -129,6 +125,26 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         if (nlen >= sizeof name) return usage(err, err_len, "unknown option '%s'", a);
         memcpy(name, a, nlen);
         name[nlen] = '\0';
+        int report = -1;
+        for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++) {
+            if (strcmp(gc_report_formats[k].option, name) != 0) continue;
+            if (out->command == GC_CMD_BENCH || (out->command == GC_CMD_RUN && !gc_report_formats[k].bench_only))
+                report = k;
+            else wrong_cmd = 1;
+        }
+        if (report >= 0) {
+            if (eq) val = eq + 1;
+            else if (i + 1 < argc) val = argv[++i];
+            else return usage(err, err_len, "option '%s' needs a file ('-' for stdout)", name);
+            if (!eq && val[0] == '-' && val[1])
+                return usage(err, err_len, "option '%s' needs a value, got '%s', which looks like an option "
+                                           "(write %s=%s if it is the value)", name, val, name, val);
+            if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
+            if (out->report_path[report])
+                return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, out->report_path[report], val);
+            out->report_path[report] = val;
+            continue;
+        }
         for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
             if (strcmp(flags[f].flag, name) != 0) continue;
             if (!(flags[f].cmds & C(out->command))) {
@@ -186,11 +202,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         } else if (!strcmp(name, "--warmup")) {
             if (!parse_u64(val, 100000, &u)) return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s'", val);
             o->warmup = (unsigned)u;
-        } else if (!strcmp(name, "--json")) {
-            if (val) out->json_path = val;
-            else out->json_stdout = 1;
-        } else if (!strcmp(name, "--junit")) out->junit_path = val;
-        else if (!strcmp(name, "--csv")) out->csv_path = val;
+        } else if (!strcmp(name, "--json")) out->json_stdout = 1;
         else if (!strcmp(name, "--tap")) out->tap = 1;
         else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
         else if (!strcmp(name, "--no-cache")) o->no_cache = 1;
@@ -200,12 +212,49 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
-    int to_stdout = (out->json_path && !strcmp(out->json_path, "-")) + (out->junit_path && !strcmp(out->junit_path, "-")) +
-                    (out->csv_path && !strcmp(out->csv_path, "-"));
+    const char *const *paths = out->report_path;
+    int to_stdout = 0;
+    for (int x = 0; x < GC_REPORT_FORMAT_COUNT; x++) {
+        to_stdout += paths[x] && !strcmp(paths[x], "-");
+        for (int y = x + 1; y < GC_REPORT_FORMAT_COUNT; y++)
+            if (paths[x] && paths[y] && strcmp(paths[x], "-") != 0 && strcmp(paths[x], paths[y]) == 0)
+                return usage(err, err_len, "two reports given the same file '%s'", paths[x]);
+    }
     if (to_stdout > 1) return usage(err, err_len, "only one report can be written to stdout ('-')");
     if (to_stdout && out->tap)
         return usage(err, err_len, "--tap writes to stdout, so no report file can be '-' with it");
     return 0;
+}
+
+const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt, const char *full_name,
+                                 const gc_device_info *device, double budget_s) {
+    int a = 0, k = 0;
+#define NUM(fmt, v) (snprintf(b->num[k], sizeof b->num[k], fmt, v), b->num[k++])
+    b->argv[a++] = opt->self_exe;
+    b->argv[a++] = "__child";
+    b->argv[a++] = "--test";
+    b->argv[a++] = full_name;
+    b->argv[a++] = "--device";
+    b->argv[a++] = device->id;
+    b->argv[a++] = "--device-name";
+    b->argv[a++] = device->name;
+    b->argv[a++] = "--seed";
+    b->argv[a++] = NUM("%llu", (unsigned long long)opt->seed);
+    b->argv[a++] = "--canary";
+    b->argv[a++] = NUM("%u", opt->canary);
+    b->argv[a++] = "--scale";
+    b->argv[a++] = NUM("%.17g", opt->scale);
+    b->argv[a++] = "--samples";
+    b->argv[a++] = NUM("%u", opt->samples);
+    b->argv[a++] = "--warmup";
+    b->argv[a++] = NUM("%u", opt->warmup);
+    b->argv[a++] = "--timeout";
+    b->argv[a++] = NUM("%.17g", budget_s);
+#undef NUM
+    if (opt->no_cache) b->argv[a++] = "--no-cache";
+    if (opt->verbose) b->argv[a++] = "-v";
+    b->argv[a] = NULL;
+    return b->argv;
 }
 
 void gc_print_help(FILE *f, gc_command cmd) {
@@ -231,10 +280,10 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "usage: gpucheck %s [options]\n\n"
                 "  --device ID|NAME   device to use (default: first CUDA GPU, else first OpenCL GPU, else PoCL CPU)\n"
                 "  --filter GLOB      select by 'suite.name' or suite, e.g. 'atomic_fence*'\n"
-                "  --seed N           seed of every random input (default 1); printed in every report\n"
-                "  --canary BYTE      output poison byte (default 0xAA)\n"
-                "  --scale F          multiply work sizes by F (default 1)\n"
-                "  --timeout S        per-test time limit, overriding each test's budget\n"
+                "  --seed N           seed of every random input (default " GC_STR(GC_DEFAULT_SEED) "); printed in every report\n"
+                "  --canary BYTE      output poison byte (default " GC_STR(GC_DEFAULT_CANARY) ")\n"
+                "  --scale F          multiply work sizes by F (default " GC_STR(GC_DEFAULT_SCALE) ")\n"
+                "  --timeout S        per-test time limit, overriding each test's budget (default: its own, else " GC_STR(GC_DEFAULT_BUDGET_S) " s)\n"
                 "  --time-budget S    stop starting new tests after S seconds (the rest SKIP)\n"
                 "%s"
                 "  --json FILE        JSON report ('-' for stdout)\n"
@@ -246,8 +295,8 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
                 "TIMEOUT, CRASH, ERROR), 2 usage or set-up error.\n",
                 cmd == GC_CMD_RUN ? "run" : "bench",
-                cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default 20)\n"
-                                      "  --warmup N         untimed warm-up samples (default 3)\n"
+                cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default " GC_STR(GC_DEFAULT_SAMPLES) ")\n"
+                                      "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
                                       "  --csv FILE         benchmark table as CSV\n"
                                     : "");
         break;

@@ -5,7 +5,8 @@
 
 #include <stdio.h>
 
-#include "harness/result.h"
+#include "report/report.h"
+#include "result/result.h"
 
 typedef enum {
     GC_CMD_NONE,
@@ -22,9 +23,8 @@ typedef struct {
     gc_command command;
     gc_run_options run;
     const char *device;     /* --device as given; NULL: the default device */
-    const char *json_path;  /* run/bench: --json FILE */
-    const char *junit_path;
-    const char *csv_path;
+    /* run/bench: the file of each report format (gc_report_formats), NULL when not asked */
+    const char *report_path[GC_REPORT_FORMAT_COUNT];
     int json_stdout;        /* devices/info/list: --json */
     int tap;
     int help;
@@ -34,6 +34,15 @@ typedef struct {
 
 /** Parse argv. Returns 0 on success, 2 on a usage error with a message in err. */
 int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len);
+/** The argv of the hidden `__child` command that runs one test under the same options:
+ *  the one place where run options become a child's command line (the parser reads it
+ *  back). Strings live in `buf`; returns buf->argv (NULL-terminated). */
+typedef struct {
+    const char *argv[32];
+    char num[8][48];
+} gc_child_argv_buf;
+const char *const *gc_child_argv(gc_child_argv_buf *buf, const gc_run_options *opt, const char *full_name,
+                                 const gc_device_info *device, double budget_s);
 /** Help text for a command (GC_CMD_NONE: the overview). */
 void gc_print_help(FILE *f, gc_command cmd);
 

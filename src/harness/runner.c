@@ -20,14 +20,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/random.h>
+
+#include "device/cache.h"
 #include "harness/context.h"
+#include "harness/options.h"
+#include "harness/process.h"
 
 int gc_test_selected(const gc_test *t, const char *glob, int bench) {
     if ((t->sample != NULL) != (bench != 0)) return 0;
     /* Tests tagged `manual` (e.g. the harness self-tests, which must not pass) run only
      * when a filter names them. */
     if (!glob || !*glob) return !(t->tags && strstr(t->tags, "manual"));
-    char full[192];
+    char full[GC_TEST_NAME_MAX + 1];
     gc_test_full_name(t, full, sizeof full);
     return fnmatch(glob, full, 0) == 0 || fnmatch(glob, t->suite, 0) == 0;
 }
@@ -42,7 +47,7 @@ static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_optio
         }
         return;
     }
-    unsigned warmup = opt->warmup, samples = opt->samples ? opt->samples : 20;
+    unsigned warmup = opt->warmup, samples = opt->samples ? opt->samples : GC_DEFAULT_SAMPLES;
     r->samples_ms = calloc(samples, sizeof *r->samples_ms);
     if (!r->samples_ms) {
         gc_ctx_error(ctx, "out of memory for %u samples", samples);
@@ -92,161 +97,121 @@ void gc_run_one_inprocess(const gc_test *t, gc_device *dev, const gc_run_options
     r->seconds = gc_now() - t0;
 }
 
-/* ---- isolation ------------------------------------------------------------------ */
+/* Set by the run's signal handlers (SIGINT, SIGTERM, SIGHUP). */
+static volatile sig_atomic_t stop_requested;
 
-static char *read_file_tail(const char *path, size_t max) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    if (size <= 0) {
-        fclose(f);
-        return NULL;
+/* ---- isolation: the policy (process.c is the mechanism) -------------------------- */
+
+/* A build with AddressSanitizer (GC_SANITIZE): a child that exits non-zero after its
+ * result has most likely had a sanitizer report (LeakSanitizer exits 23), a failure. */
+#if defined(__SANITIZE_ADDRESS__)
+#define GC_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GC_SANITIZED 1
+#endif
+#endif
+#ifndef GC_SANITIZED
+#define GC_SANITIZED 0
+#endif
+
+#define GC_OUTPUT_TAIL 8192
+
+static void make_token(char *hex, size_t len) {
+    unsigned char raw[16] = {0};
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+        uint64_t x = (uint64_t)getpid() ^ (uint64_t)(gc_now() * 1e9);
+        memcpy(raw, &x, sizeof x);
     }
-    long start = size > (long)max ? size - (long)max : 0;
-    fseek(f, start, SEEK_SET);
-    char *buf = malloc((size_t)(size - start) + 1);
-    size_t n = buf ? fread(buf, 1, (size_t)(size - start), f) : 0;
-    if (buf) buf[n] = '\0';
-    fclose(f);
-    return buf;
+    for (size_t i = 0; i < sizeof raw && 2 * i + 2 < len; i++) snprintf(hex + 2 * i, 3, "%02x", raw[i]);
 }
 
-static void fmt_double(char *buf, size_t len, double v) { snprintf(buf, len, "%.17g", v); }
+/* The child said it was loading a cached binary when it died: remove that entry (only a
+ * file of the cache directory), so that the next run compiles afresh instead of crashing
+ * the same way again. */
+static void drop_cache_entry(gc_result *r, const char *path) {
+    char dir[1024];
+    size_t n = strlen(path);
+    int ours = gc_cache_dir(dir, sizeof dir) && strncmp(path, dir, strlen(dir)) == 0 && path[strlen(dir)] == '/' &&
+               !strchr(path + strlen(dir) + 1, '/') && n > 4 && strcmp(path + n - 4, ".bin") == 0;
+    if (!ours) {
+        gc_result_log(r, "the test process died while loading the cached binary %s (not removed: not an entry of the "
+                         "cache directory)", path);
+        return;
+    }
+    int removed = unlink(path) == 0;
+    gc_result_log(r, "the test process died while loading the cached binary %s; %s", path,
+                  removed ? "the entry was removed, so the next run compiles afresh"
+                          : "removing it failed, remove it by hand or run with --no-cache");
+    char was[sizeof r->reason];
+    memcpy(was, r->reason, sizeof was);
+    gc_result_set_reason(r, "%s (while loading a cached binary; the cache entry was %s)", was,
+                         removed ? "removed" : "NOT removed");
+}
 
 static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_device_info *info, double budget,
-                         gc_result *r) {
+                         const volatile sig_atomic_t *stop, gc_result *r) {
     double t0 = gc_now();
     gc_test_full_name(t, r->full_name, sizeof r->full_name);
     r->test = t;
     r->is_bench = t->sample != NULL;
-    int pfd[2] = {-1, -1};
-    char outpath[] = "/tmp/gpucheck-child-XXXXXX";
-    int outfd = mkstemp(outpath);
-    if (outfd < 0 || pipe2(pfd, O_CLOEXEC) != 0) {
+    char token[40], token_env[64], backends_env[64], err[512];
+    make_token(token, sizeof token);
+    snprintf(token_env, sizeof token_env, "%s=%s", GC_RESULT_TOKEN_ENV, token);
+    /* Only the selected device's backend is loaded in the child. */
+    snprintf(backends_env, sizeof backends_env, "GC_BACKENDS=%s", gc_backend_name(info->backend));
+    const char *env[] = {token_env, backends_env, NULL};
+    gc_child_argv_buf args;
+    gc_process p;
+    if (gc_process_spawn(&p, opt->self_exe, gc_child_argv(&args, opt, r->full_name, info, budget), env, err,
+                         sizeof err) != 0) {
         r->outcome = GC_ERROR;
-        snprintf(r->reason, sizeof r->reason, "cannot create the child's pipe or output file: %s", strerror(errno));
-        if (outfd >= 0) close(outfd), unlink(outpath);
+        gc_result_set_reason(r, "%s", err);
         return;
     }
-    char seed[32], canary[8], scale[40], samples[16], warmup[16], timeout[40];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)opt->seed);
-    snprintf(canary, sizeof canary, "%u", opt->canary);
-    fmt_double(scale, sizeof scale, opt->scale);
-    snprintf(samples, sizeof samples, "%u", opt->samples);
-    snprintf(warmup, sizeof warmup, "%u", opt->warmup);
-    fmt_double(timeout, sizeof timeout, budget);
-    const char *argv[24];
-    int a = 0;
-    argv[a++] = opt->self_exe;
-    argv[a++] = "__child";
-    argv[a++] = "--test";
-    argv[a++] = r->full_name;
-    argv[a++] = "--device";
-    argv[a++] = info->id;
-    argv[a++] = "--device-name";
-    argv[a++] = info->name;
-    argv[a++] = "--seed";
-    argv[a++] = seed;
-    argv[a++] = "--canary";
-    argv[a++] = canary;
-    argv[a++] = "--scale";
-    argv[a++] = scale;
-    argv[a++] = "--samples";
-    argv[a++] = samples;
-    argv[a++] = "--warmup";
-    argv[a++] = warmup;
-    argv[a++] = "--timeout";
-    argv[a++] = timeout;
-    if (opt->no_cache) argv[a++] = "--no-cache";
-    argv[a] = NULL;
-
-    pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        dup2(pfd[1], 3); /* dup2 clears FD_CLOEXEC on the new descriptor */
-        dup2(outfd, STDOUT_FILENO);
-        dup2(outfd, STDERR_FILENO);
-        /* Only the selected device's backend is loaded in the child. */
-        setenv("GC_BACKENDS", gc_backend_name(info->backend), 1);
-        execv(opt->self_exe, (char *const *)argv);
-        _exit(127);
-    }
-    close(pfd[1]);
-    close(outfd);
-    if (pid < 0) {
-        r->outcome = GC_ERROR;
-        snprintf(r->reason, sizeof r->reason, "fork failed: %s", strerror(errno));
-        close(pfd[0]);
-        unlink(outpath);
-        return;
-    }
-    setpgid(pid, pid); /* also here, so the kill below cannot miss the group */
-
-    char *text = NULL;
-    size_t len = 0;
-    int status = 0, exited = 0, timed_out = 0, pipe_open = 1;
-    while (!exited) {
-        struct pollfd p = {pfd[0], POLLIN, 0};
-        int pr = pipe_open ? poll(&p, 1, 50) : (usleep(20000), 0);
-        if (pr > 0) {
-            char buf[65536];
-            ssize_t n = read(pfd[0], buf, sizeof buf);
-            if (n > 0) {
-                char *q = realloc(text, len + (size_t)n + 1);
-                if (q) {
-                    text = q;
-                    memcpy(text + len, buf, (size_t)n);
-                    len += (size_t)n;
-                    text[len] = '\0';
-                }
-            } else {
-                pipe_open = 0;
-            }
-        }
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid) exited = 1;
-        else if (gc_now() - t0 > budget) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            timed_out = 1;
-            exited = 1;
-        }
-    }
-    /* Drain what the child wrote just before exiting. */
-    for (;;) {
-        char buf[65536];
-        ssize_t n = pipe_open ? read(pfd[0], buf, sizeof buf) : 0;
-        if (n <= 0) break;
-        char *q = realloc(text, len + (size_t)n + 1);
-        if (!q) break;
-        text = q;
-        memcpy(text + len, buf, (size_t)n);
-        len += (size_t)n;
-        text[len] = '\0';
-    }
-    close(pfd[0]);
-    int complete = text ? gc_result_read(text, r) : 0;
-    free(text);
-    if (timed_out) {
+    gc_process_wait(&p, t0 + budget, stop, 2.0);
+    gc_result_stream st;
+    int complete = 0;
+    if (p.result_overflow) snprintf(st.error, sizeof st.error, "the result was larger than the runner keeps");
+    else complete = gc_result_read(p.result ? p.result : "", p.result_len, token, r, &st);
+    int status = p.status;
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (p.interrupted) {
+        r->outcome = GC_INTERRUPTED;
+        gc_result_set_reason(r, "interrupted after %.1f s: the run was stopped by a signal", gc_now() - t0);
+    } else if (p.timed_out) {
         r->outcome = GC_TIMEOUT;
-        snprintf(r->reason, sizeof r->reason, "killed after its budget of %.1f s", budget);
+        gc_result_set_reason(r, "killed after its budget of %.1f s", budget);
     } else if (WIFSIGNALED(status)) {
+        if (complete)
+            gc_result_log(r, "the test process reported %s, then died", gc_outcome_name(r->outcome));
         r->outcome = GC_CRASH;
-        snprintf(r->reason, sizeof r->reason, "the test process died of signal %d (%s)", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)));
+        gc_result_set_reason(r, "the test process died of signal %d (%s)", WTERMSIG(status),
+                             strsignal(WTERMSIG(status)));
     } else if (!complete) {
         r->outcome = GC_CRASH;
-        snprintf(r->reason, sizeof r->reason, "the test process exited with status %d without a result",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        gc_result_set_reason(r, "the test process exited with status %d without a valid result (%s)", code, st.error);
+    } else if (code != 0) {
+        if (GC_SANITIZED && (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INCONCLUSIVE)) {
+            gc_result_log(r, "the test process exited with status %d after reporting %s: %s", code,
+                          gc_outcome_name(r->outcome), r->reason);
+            r->outcome = GC_FAIL;
+            gc_result_set_reason(r, "the test process exited with status %d after its result (a sanitizer report? "
+                                    "see its output)", code);
+        } else {
+            gc_result_log(r, "note: the test process exited with status %d after its result", code);
+        }
     }
-    if (r->outcome != GC_PASS && r->outcome != GC_SKIP) {
-        char *out = read_file_tail(outpath, 8192);
-        if (out && *out) gc_result_log(r, "output of the test process (last 8 KiB):\n%s", out);
-        free(out);
-    }
-    unlink(outpath);
+    if (!complete && st.cache_loading[0]) drop_cache_entry(r, st.cache_loading);
+    size_t total = 0;
+    char *out = gc_process_output_tail(&p, GC_OUTPUT_TAIL, &total);
+    if (out && total > GC_OUTPUT_TAIL)
+        gc_result_log(r, "output of the test process (%zu bytes; the last %u shown, the first %zu cut):\n%s", total,
+                      GC_OUTPUT_TAIL, total - GC_OUTPUT_TAIL, out);
+    else if (out)
+        gc_result_log(r, "output of the test process (%zu bytes):\n%s", total, out);
+    free(out);
+    gc_process_release(&p);
     if (r->n_samples) gc_stats_compute(r->samples_ms, r->n_samples, &r->stats);
     r->seconds = gc_now() - t0;
 }
@@ -267,8 +232,8 @@ static void add_repro(gc_result *r, const gc_run_options *opt) {
     /* Every option that changes what a test does goes into the line. */
     char extra[256] = "";
     size_t o = 0;
-    if (opt->scale != 1.0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
-    if (opt->canary != 0xAA) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
+    if (opt->scale != GC_DEFAULT_SCALE) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
+    if (opt->canary != GC_DEFAULT_CANARY) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
     if (opt->timeout_s > 0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --timeout %g", opt->timeout_s);
     if (r->is_bench) snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
     gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu%s --filter '%s'", opt->argv0,
@@ -308,7 +273,7 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
                      opt->time_budget_s);
             continue;
         }
-        double budget = opt->timeout_s > 0 ? opt->timeout_s : (t->budget_s > 0 ? t->budget_s : 60.0);
+        double budget = gc_test_budget(t, opt);
         if (opt->no_fork) {
             if (!dev) {
                 gc_status st = gc_device_open(opt->device_index, &dev);
@@ -321,7 +286,7 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
             }
             gc_run_one_inprocess(t, dev, opt, r);
         } else {
-            run_isolated(t, opt, rep->device, budget, r);
+            run_isolated(t, opt, rep->device, budget, &stop_requested, r);
         }
         add_repro(r, opt);
     }
@@ -349,9 +314,24 @@ void gc_run_report_free(gc_run_report *rep) {
     rep->n = 0;
 }
 
+static int result_fd = -1;
+
+static void cache_load_hook(const char *entry_path, int loading) {
+    if (result_fd >= 0) gc_result_write_cache_load(result_fd, loading ? entry_path : NULL);
+}
+
 int gc_child_main(const gc_run_options *opt, const char *full_name) {
+    /* The token proves that a record comes from here, not from text a test wrote; the
+     * test cannot read it from the environment, and processes it starts do not inherit
+     * the result pipe. */
+    char token[64] = "";
+    const char *tok = getenv(GC_RESULT_TOKEN_ENV);
+    if (tok) snprintf(token, sizeof token, "%s", tok);
+    unsetenv(GC_RESULT_TOKEN_ENV);
+    if (fcntl(GC_RESULT_FD, F_SETFD, FD_CLOEXEC) == 0) result_fd = GC_RESULT_FD;
+    gc_cache_set_load_hook(cache_load_hook);
     const gc_test *t = NULL;
-    char name[192];
+    char name[GC_TEST_NAME_MAX + 1];
     for (size_t i = 0; i < gc_test_count() && !t; i++) {
         gc_test_full_name(gc_test_at(i), name, sizeof name);
         if (strcmp(name, full_name) == 0) t = gc_test_at(i);
@@ -362,18 +342,18 @@ int gc_child_main(const gc_run_options *opt, const char *full_name) {
     gc_device *dev = NULL;
     if (!t) {
         r.outcome = GC_ERROR;
-        snprintf(r.reason, sizeof r.reason, "no test named %s", full_name);
+        gc_result_set_reason(&r, "no test named %s", full_name);
     } else {
         gc_status st = gc_device_open(opt->device_index, &dev);
         if (st != GC_OK) {
             r.outcome = GC_ERROR;
-            snprintf(r.reason, sizeof r.reason, "opening %s: %s: %s", opt->device_id, gc_status_name(st),
-                     gc_last_error());
+            gc_result_set_reason(&r, "opening %s: %s: %s", opt->device_id, gc_status_name(st), gc_last_error());
         } else {
             gc_run_one_inprocess(t, dev, opt, &r);
         }
     }
-    int ok = gc_result_write(3, &r);
+    fflush(NULL); /* the test's own output goes out before its result */
+    int ok = result_fd >= 0 && gc_result_write(result_fd, token, &r);
     gc_result_free(&r);
     gc_device_close(dev);
     return ok ? 0 : 3;

@@ -3,7 +3,7 @@
 #ifndef GC_RUNNER_H
 #define GC_RUNNER_H
 
-#include "harness/result.h"
+#include "result/result.h"
 
 /** Does the test's full name match the glob (NULL or "" matches all)? Benchmarks are
  *  selected by `gpucheck bench`, tests by `gpucheck run`. */

@@ -5,21 +5,49 @@
 
 #include <stdio.h>
 
-#include "harness/result.h"
+#include "result/result.h"
 
 void gc_report_console(FILE *f, const gc_run_report *rep, int verbose);
 void gc_report_tap(FILE *f, const gc_run_report *rep);
-/* Path "-" writes to stdout. Return 1 on success. */
-int gc_report_json(const char *path, const gc_run_report *rep);
-int gc_report_junit(const char *path, const gc_run_report *rep);
-int gc_report_csv(const char *path, const gc_run_report *rep);
+void gc_report_json(FILE *f, const gc_run_report *rep);
+void gc_report_junit(FILE *f, const gc_run_report *rep);
+void gc_report_csv(FILE *f, const gc_run_report *rep);
+
+/** The JSON report's layout version: raised when a field changes meaning or goes away. */
+#define GC_REPORT_SCHEMA_VERSION 2
+
+/* Report formats written to files (--json FILE, ...): formats.c holds the table. */
+typedef struct {
+    const char *name;   /* "JSON", for messages */
+    const char *option; /* "--json" */
+    int bench_only;     /* only `gpucheck bench` offers it */
+    void (*write)(FILE *f, const gc_run_report *rep);
+} gc_report_format;
+#define GC_REPORT_FORMAT_COUNT 3
+extern const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT];
+/** Write a report to path ("-": stdout): whole or not at all (a temporary file renamed over
+ *  the path; a FIFO or device written directly, a FIFO with no reader an error). Returns 1
+ *  when everything was written, 0 with errno set otherwise. */
+int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep);
 
 /** The device banner (what the FK20 benchmark's printHeader printed, and more). */
 void gc_device_banner(FILE *f, const gc_device_info *d);
 /** The same as one JSON object (no trailing newline). */
 void gc_device_json(FILE *f, const gc_device_info *d);
-/** JSON string literal with escapes. */
+/** `gpucheck devices --json`: every device, the default's id, why a backend is unavailable. */
+void gc_json_devices(FILE *f, size_t default_index);
+/** `gpucheck list --json`: tests with the reason each would be skipped (NULL: it would run). */
+typedef struct {
+    const gc_test *test;
+    const char *skip_reason;
+} gc_test_listing;
+void gc_json_test_list(FILE *f, const gc_test_listing *items, size_t n);
+/** JSON string literal with escapes; bytes that are not well-formed UTF-8 become U+FFFD. */
 void gc_json_string(FILE *f, const char *s);
+/** A JSON number; NaN and infinities (which JSON lacks) are null. */
+void gc_json_num(FILE *f, double v);
+/** Length (1-4) of the well-formed UTF-8 sequence at p, 0 when there is none (or at NUL). */
+size_t gc_utf8_seq_len(const char *p);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */
 double gc_result_throughput(const gc_result *r);
 

@@ -17,7 +17,7 @@ typedef struct {
 
 typedef struct {
     const gc_test *test;
-    char full_name[192];
+    char full_name[GC_TEST_NAME_MAX + 1];
     int is_bench;
     gc_outcome outcome;
     char reason[1024];   /* skip reason, failure summary, error message */
@@ -41,11 +41,38 @@ void gc_result_log(gc_result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/** Set r->reason; a reason too long for it ends in "[...]" rather than being cut silently. */
+void gc_result_set_reason(gc_result *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 void gc_result_add_figure(gc_result *r, const char *name, double value, const char *unit);
 
-/* Serialization between the child process that ran the test and the runner. */
-int gc_result_write(int fd, const gc_result *r);
-int gc_result_read(const char *text, gc_result *r);
+/* The result channel between the child process that ran the test and the runner
+ * (result_io.c describes the lines). */
+#define GC_RESULT_FD 3
+#define GC_RESULT_TOKEN_ENV "GC_RESULT_TOKEN"
+typedef struct {
+    int complete;             /* a whole record, token, outcome and end */
+    char error[256];          /* why not, when not */
+    char cache_loading[4096]; /* the cached binary being loaded when the stream ended ("" none) */
+} gc_result_stream;
+int gc_result_write(int fd, const char *token, const gc_result *r);
+/** `cache-loading PATH` before a cached binary goes to the driver, `cache-loaded` (PATH NULL) after. */
+int gc_result_write_cache_load(int fd, const char *entry_path);
+/** Parse what the child wrote; r->outcome is CRASH unless a complete record says otherwise.
+ *  Returns st->complete. */
+int gc_result_read(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st);
+
+/* The defaults of the run options, defined once (the parser, the runner and the help text
+ * read them here). */
+#define GC_DEFAULT_SEED 1
+#define GC_DEFAULT_CANARY 0xAA
+#define GC_DEFAULT_SCALE 1.0
+#define GC_DEFAULT_SAMPLES 20
+#define GC_DEFAULT_WARMUP 3
+#define GC_DEFAULT_BUDGET_S 60.0 /* a test's time budget when it names none */
 
 /** Whole-run parameters, recorded in every report. */
 typedef struct {
@@ -72,6 +99,11 @@ typedef struct {
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
 } gc_run_report;
+
+/** Options at their defaults. */
+void gc_run_options_init(gc_run_options *o);
+/** A test's time budget under the options: --timeout, else its own, else the default. */
+double gc_test_budget(const gc_test *t, const gc_run_options *o);
 
 /** Counts by outcome and whether the run passed (only PASS and SKIP are acceptable). */
 void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]);

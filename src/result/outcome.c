@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/result.h"
+#include "result/result.h"
 
 static const char *const outcome_names[] = {
 #define GC_OUTCOME_NAME_(e, s) s,
@@ -29,21 +29,56 @@ void gc_result_free(gc_result *r) {
     r->samples_ms = NULL;
 }
 
+/* Logs are kept whole up to GC_LOG_MAX; past it one line says that the rest was dropped. */
+#define GC_LOG_MAX (4u << 20)
+
+static char *vformat(const char *fmt, va_list ap, size_t *len) {
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0) return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, ap);
+    *len = (size_t)n;
+    return s;
+}
+
 void gc_result_log(gc_result *r, const char *fmt, ...) {
-    char line[4096];
+    static const char cut[] = "[log cut: more than 4 MiB; the rest of this test's details were dropped]";
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
+    size_t add = 0;
+    char *line = vformat(fmt, ap, &add);
     va_end(ap);
-    if (n < 0) return;
-    size_t add = strlen(line), old = r->log ? strlen(r->log) : 0;
-    if (old > (1u << 20)) return; /* keep logs bounded */
+    if (!line) return;
+    size_t old = r->log ? strlen(r->log) : 0;
+    if (old >= GC_LOG_MAX) {
+        free(line);
+        return;
+    }
+    if (old + add > GC_LOG_MAX) {
+        free(line);
+        line = strdup(cut);
+        if (!line) return;
+        add = strlen(line);
+    }
     char *p = realloc(r->log, old + add + 2);
-    if (!p) return;
-    memcpy(p + old, line, add);
-    p[old + add] = '\n';
-    p[old + add + 1] = '\0';
-    r->log = p;
+    if (p) {
+        memcpy(p + old, line, add);
+        p[old + add] = '\n';
+        p[old + add + 1] = '\0';
+        r->log = p;
+    }
+    free(line);
+}
+
+void gc_result_set_reason(gc_result *r, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof r->reason) memcpy(r->reason + sizeof r->reason - 6, "[...]", 6);
 }
 
 void gc_result_add_figure(gc_result *r, const char *name, double value, const char *unit) {
@@ -57,6 +92,20 @@ void gc_result_add_figure(gc_result *r, const char *name, double value, const ch
     snprintf(f->name, sizeof f->name, "%s", name);
     f->value = value;
     snprintf(f->unit, sizeof f->unit, "%s", unit ? unit : "");
+}
+
+void gc_run_options_init(gc_run_options *o) {
+    memset(o, 0, sizeof *o);
+    o->seed = GC_DEFAULT_SEED;
+    o->canary = GC_DEFAULT_CANARY;
+    o->scale = GC_DEFAULT_SCALE;
+    o->samples = GC_DEFAULT_SAMPLES;
+    o->warmup = GC_DEFAULT_WARMUP;
+    o->argv0 = "gpucheck";
+}
+
+double gc_test_budget(const gc_test *t, const gc_run_options *o) {
+    return o->timeout_s > 0 ? o->timeout_s : (t->budget_s > 0 ? t->budget_s : GC_DEFAULT_BUDGET_S);
 }
 
 void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]) {

@@ -1,0 +1,242 @@
+/* result_io.c — the result channel: a result as text lines ("key value") from the isolated
+ * child to the runner, on the child's fd 3 (a pipe that carries nothing else).
+ *
+ *   begin TOKEN          the runner's per-test token (GC_RESULT_TOKEN): text that a test
+ *                        writes on its own, or that some other process writes, is not a result
+ *   outcome NAME         required, once
+ *   reason TEXT, log TEXT, checks N, work X, figure X UNIT NAME, sample X
+ *   end                  the record is complete; nothing after it is read
+ *
+ * Outside a record only `cache-loading PATH` / `cache-loaded` may appear: the child says
+ * which cached binary it hands to the driver, so that a process that dies there can be
+ * traced to (and rid of) that entry. Values escape backslash and newline. Anything else —
+ * an unknown key, a second outcome, a number that does not parse, a NUL byte — makes the
+ * stream invalid, and an invalid or incomplete stream is never a pass. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "result/result.h"
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    int failed; /* out of memory: the record is not sent at all rather than sent cut */
+} strbuf;
+
+static void sb_add(strbuf *s, const char *p, size_t n) {
+    if (s->failed) return;
+    if (s->len + n + 1 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 4096;
+        while (cap < s->len + n + 1) cap *= 2;
+        char *q = realloc(s->buf, cap);
+        if (!q) {
+            s->failed = 1;
+            return;
+        }
+        s->buf = q;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->len, p, n);
+    s->len += n;
+    s->buf[s->len] = '\0';
+}
+
+static void sb_escaped(strbuf *s, const char *key, const char *v) {
+    sb_add(s, key, strlen(key));
+    sb_add(s, " ", 1);
+    for (; v && *v; v++) {
+        if (*v == '\\') sb_add(s, "\\\\", 2);
+        else if (*v == '\n') sb_add(s, "\\n", 2);
+        else sb_add(s, v, 1);
+    }
+    sb_add(s, "\n", 1);
+}
+
+static void sb_fmt(strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_fmt(strbuf *s, const char *fmt, ...) {
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof tmp) s->failed = 1; /* never a cut line */
+    else sb_add(s, tmp, (size_t)n);
+}
+
+static int write_all(int fd, const char *p, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return 0;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 1;
+}
+
+int gc_result_write(int fd, const char *token, const gc_result *r) {
+    strbuf s = {0};
+    sb_fmt(&s, "begin %s\n", token && *token ? token : "-");
+    sb_fmt(&s, "outcome %s\n", gc_outcome_name(r->outcome));
+    sb_escaped(&s, "reason", r->reason);
+    sb_escaped(&s, "log", r->log);
+    sb_fmt(&s, "checks %llu\n", (unsigned long long)r->checks);
+    sb_fmt(&s, "work %.17g\n", r->work);
+    for (unsigned i = 0; i < r->n_figures; i++)
+        sb_fmt(&s, "figure %.17g %s %s\n", r->figures[i].value, r->figures[i].unit[0] ? r->figures[i].unit : "-",
+               r->figures[i].name);
+    for (unsigned i = 0; i < r->n_samples; i++) sb_fmt(&s, "sample %.17g\n", r->samples_ms[i]);
+    sb_add(&s, "end\n", 4);
+    int ok = !s.failed && s.buf && write_all(fd, s.buf, s.len);
+    free(s.buf);
+    return ok;
+}
+
+int gc_result_write_cache_load(int fd, const char *entry_path) {
+    strbuf s = {0};
+    if (entry_path) sb_escaped(&s, "cache-loading", entry_path);
+    else sb_add(&s, "cache-loaded\n", 13);
+    int ok = !s.failed && s.buf && write_all(fd, s.buf, s.len);
+    free(s.buf);
+    return ok;
+}
+
+static char *unescape(const char *v) {
+    char *out = malloc(strlen(v) + 1), *o = out;
+    if (!out) return NULL;
+    for (; *v; v++) {
+        if (*v == '\\' && v[1] == 'n') *o++ = '\n', v++;
+        else if (*v == '\\' && v[1] == '\\') *o++ = '\\', v++;
+        else *o++ = *v;
+    }
+    *o = '\0';
+    return out;
+}
+
+static int parse_double(const char *s, double *out) {
+    if (!*s) return 0;
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return *end == '\0' && errno != ERANGE;
+}
+
+static int parse_u64(const char *s, uint64_t *out) {
+    if (*s < '0' || *s > '9') return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    *out = v;
+    return *end == '\0' && errno == 0;
+}
+
+#define BAD(...) (snprintf(st->error, sizeof st->error, __VA_ARGS__), free(line), st->complete = 0)
+
+static int read_record(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st);
+
+/* Returns 1 when a complete record (from `begin TOKEN` to `end`, with an outcome) was read;
+ * otherwise the outcome is CRASH whatever the lines said. */
+int gc_result_read(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st) {
+    int ok = read_record(text, len, token, r, st);
+    if (!ok) r->outcome = GC_CRASH;
+    return ok;
+}
+
+static int read_record(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st) {
+    memset(st, 0, sizeof *st);
+    r->outcome = GC_CRASH; /* until an outcome line says otherwise */
+    int in_record = 0, have_outcome = 0;
+    unsigned cap = 0;
+    const char *p = text, *stop = text + len;
+    if (memchr(text, '\0', len)) {
+        snprintf(st->error, sizeof st->error, "the result stream holds a NUL byte");
+        return 0;
+    }
+    while (p < stop) {
+        const char *eol = memchr(p, '\n', (size_t)(stop - p));
+        if (!eol) {
+            snprintf(st->error, sizeof st->error, "the result stream ends in the middle of a line");
+            return 0;
+        }
+        size_t n = (size_t)(eol - p);
+        char *line = malloc(n + 1);
+        if (!line) {
+            snprintf(st->error, sizeof st->error, "out of memory reading the result");
+            return 0;
+        }
+        memcpy(line, p, n);
+        line[n] = '\0';
+        p = eol + 1;
+        char *sp = strchr(line, ' ');
+        char *val = sp ? sp + 1 : line + n;
+        if (sp) *sp = '\0';
+        if (!in_record) {
+            if (strcmp(line, "cache-loading") == 0) {
+                char *u = unescape(val);
+                if (u) snprintf(st->cache_loading, sizeof st->cache_loading, "%s", u);
+                free(u);
+            } else if (strcmp(line, "cache-loaded") == 0 && !sp) {
+                st->cache_loading[0] = '\0';
+            } else if (strcmp(line, "begin") == 0) {
+                if (!token || strcmp(val, token) != 0) return BAD("a result record with a wrong token");
+                in_record = 1;
+            } else {
+                return BAD("unexpected line outside a result record: '%.60s'", line);
+            }
+        } else if (strcmp(line, "outcome") == 0) {
+            gc_outcome o = gc_outcome_parse(val);
+            if (have_outcome) return BAD("two outcome lines");
+            if (o == GC_OUTCOME_COUNT) return BAD("unknown outcome '%.40s'", val);
+            r->outcome = o;
+            have_outcome = 1;
+        } else if (strcmp(line, "reason") == 0) {
+            char *u = unescape(val);
+            if (u) gc_result_set_reason(r, "%s", u);
+            free(u);
+        } else if (strcmp(line, "log") == 0) {
+            free(r->log);
+            r->log = unescape(val);
+            if (r->log && !*r->log) {
+                free(r->log);
+                r->log = NULL;
+            }
+        } else if (strcmp(line, "checks") == 0) {
+            if (!parse_u64(val, &r->checks)) return BAD("bad checks '%.40s'", val);
+        } else if (strcmp(line, "work") == 0) {
+            if (!parse_double(val, &r->work)) return BAD("bad work '%.40s'", val);
+        } else if (strcmp(line, "figure") == 0) {
+            char *end;
+            double v = strtod(val, &end);
+            char unit[32] = "", name[64] = "";
+            if (end == val || sscanf(end, " %31s %63[^\n]", unit, name) != 2) return BAD("bad figure '%.60s'", val);
+            gc_result_add_figure(r, name, v, strcmp(unit, "-") == 0 ? "" : unit);
+        } else if (strcmp(line, "sample") == 0) {
+            double v;
+            if (!parse_double(val, &v)) return BAD("bad sample '%.40s'", val);
+            if (r->n_samples == cap) {
+                cap = cap ? cap * 2 : 64;
+                double *q = realloc(r->samples_ms, cap * sizeof *q);
+                if (!q) return BAD("out of memory for samples");
+                r->samples_ms = q;
+            }
+            r->samples_ms[r->n_samples++] = v;
+        } else if (strcmp(line, "end") == 0 && !sp) {
+            free(line);
+            if (!have_outcome) {
+                snprintf(st->error, sizeof st->error, "a result record without an outcome");
+                return 0;
+            }
+            st->complete = 1;
+            return 1; /* whatever follows `end` is not read */
+        } else {
+            return BAD("unknown key '%.40s' in the result record", line);
+        }
+        free(line);
+    }
+    snprintf(st->error, sizeof st->error, in_record ? "the result record has no end" : "no result record");
+    return 0;
+}

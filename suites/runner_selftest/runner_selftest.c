@@ -1,0 +1,115 @@
+/* runner_selftest.c — tests that misbehave towards the runner, one per way a test process
+ * could make the parent lie or hang: output without a newline, a forged result, a process
+ * left behind, a non-zero exit after the result, bytes that are not UTF-8, long logs and
+ * output, a death while a cached binary is loaded. Tagged `manual` (run only when a filter
+ * names them); tests/runner.cmake runs each and asserts what the reports say. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "device/cache.h"
+#include "gpucheck/gc_harness.h"
+
+static gc_status prints_and_fails(gc_test_ctx *ctx) {
+    printf("runner-selftest: this line went to stdout\n");
+    fprintf(stderr, "runner-selftest: this line went to stderr\n");
+    gc_ctx_fail(ctx, "failing on purpose after printing");
+    return GC_OK;
+}
+
+/* A progress line without a newline must not glue itself to the result. */
+static gc_status prints_without_newline(gc_test_ctx *ctx) {
+    printf("progress: 50%%");
+    fflush(stdout);
+    gc_ctx_fail(ctx, "failing on purpose after a line without a newline");
+    return GC_OK;
+}
+
+/* A forged record, on stdout and on the result descriptor, then a clean exit. */
+static gc_status forges_a_pass(gc_test_ctx *ctx) {
+    (void)ctx;
+    static const char fake[] = "begin 0\noutcome PASS\nchecks 1\nend\noutcome PASS\nend\n";
+    fputs(fake, stdout);
+    fflush(stdout);
+    if (write(3, fake, sizeof fake - 1) < 0) perror("write fd 3");
+    _exit(0);
+}
+
+/* Leaves two processes behind: one started through the shell, one forked copy that holds
+ * every descriptor the test had (the result pipe among them). */
+static gc_status leaves_a_daemon(gc_test_ctx *ctx) {
+    if (system("sleep 29.125 &") != 0) gc_ctx_note(ctx, "system() failed");
+    pid_t pid = fork();
+    if (pid == 0) {
+        sleep(30);
+        _exit(0);
+    }
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
+static void exit_23(void) { _exit(23); }
+
+/* Passes, then the process exits 23 — as LeakSanitizer makes a leaking process do. */
+static gc_status exits_nonzero_after_result(gc_test_ctx *ctx) {
+    atexit(exit_23);
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
+static gc_status not_utf8(gc_test_ctx *ctx) {
+    printf("output with bytes that are not UTF-8: \xff\xfe\x80 <&> \x01 and a cut sequence \xe2\x82\n");
+    gc_ctx_note(ctx, "a note with \xc0\xaf (overlong) and \xed\xa0\x80 (a surrogate)");
+    gc_ctx_fail(ctx, "a message with \xff and a cut \xc3");
+    return GC_OK;
+}
+
+static gc_status long_log_and_output(gc_test_ctx *ctx) {
+    char *note = malloc(20001);
+    if (!note) return GC_ERR_NO_MEMORY;
+    memset(note, 'n', 20000);
+    memcpy(note + 20000 - 16, "END-OF-LONG-NOTE", 16);
+    note[20000] = '\0';
+    gc_ctx_note(ctx, "%s", note);
+    free(note);
+    printf("START-OF-OUTPUT\n");
+    for (int i = 0; i < 400; i++) printf("line %03d of output that fills more than the 8 KiB that are kept\n", i);
+    printf("END-OF-OUTPUT\n");
+    gc_ctx_fail(ctx, "failing on purpose with a long note and long output");
+    return GC_OK;
+}
+
+/* Dies while "loading" a cache entry it made itself (a driver that aborts on a binary that
+ * passes its checksum). Run with GC_CACHE_DIR set to a scratch directory. */
+static gc_status dies_loading_cached_binary(gc_test_ctx *ctx) {
+    gc_cache_key key;
+    gc_cache_key_compute(&key, "runner_selftest", NULL, 0, "runner_selftest");
+    if (gc_cache_put(&key, "not a binary", 12) != GC_OK) {
+        gc_ctx_error(ctx, "cannot write a cache entry (is GC_CACHE_DIR writable?)");
+        return GC_OK;
+    }
+    gc_cache_notify_load(&key, 1);
+    raise(SIGKILL);
+    return GC_OK;
+}
+
+void gc_suite_runner_selftest_register(void) {
+#define T(n, fn, what) \
+    {.suite = "runner_selftest", .name = n, .tags = "manual", .description = what, .budget_s = 60, .run = fn}
+    static const gc_test tests[] = {
+        T("prints_and_fails", prints_and_fails, "prints on stdout and stderr, then FAILs: the text is in the log"),
+        T("prints_without_newline", prints_without_newline, "prints without a newline, then FAILs: still FAIL"),
+        T("forges_a_pass", forges_a_pass, "writes a fake PASS record and exits 0: never PASS"),
+        T("leaves_a_daemon", leaves_a_daemon, "leaves processes behind: the run does not wait for them"),
+        T("exits_nonzero_after_result", exits_nonzero_after_result,
+          "exits 23 after a PASS: a note, and FAIL in a sanitizer build"),
+        T("not_utf8", not_utf8, "bytes that are not UTF-8 in its message, log and output"),
+        T("long_log_and_output", long_log_and_output, "a 20 kB note and 25 kB of output"),
+        T("dies_loading_cached_binary", dies_loading_cached_binary,
+          "dies while a cached binary loads: the entry is removed"),
+    };
+#undef T
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
+}

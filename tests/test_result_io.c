@@ -1,0 +1,85 @@
+/* test_result_io.c — the child-to-runner result protocol: a record round-trips; anything
+ * but a complete record with the right token and an outcome is not a result (and its
+ * outcome stays CRASH); nothing after `end` is read. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "result/result.h"
+#include "unit.h"
+
+static int parse(const char *text, gc_result *r, gc_result_stream *st) {
+    memset(r, 0, sizeof *r);
+    return gc_result_read(text, strlen(text), "tok", r, st);
+}
+
+int main(void) {
+    gc_result r, back;
+    gc_result_stream st;
+    memset(&r, 0, sizeof r);
+    r.outcome = GC_FAIL;
+    gc_result_set_reason(&r, "two\nlines \\ and a backslash");
+    gc_result_log(&r, "a log line");
+    r.checks = 42;
+    gc_result_add_figure(&r, "rate", 1.5, "GB/s");
+    double samples[] = {1.25, 2.5};
+    r.samples_ms = samples;
+    r.n_samples = 2;
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(gc_result_write(fds[1], "tok", &r) == 1);
+    close(fds[1]);
+    char buf[4096];
+    ssize_t n = read(fds[0], buf, sizeof buf - 1);
+    close(fds[0]);
+    CHECK(n > 0);
+    buf[n > 0 ? n : 0] = '\0';
+    CHECK(parse(buf, &back, &st) == 1 && st.complete);
+    CHECK(back.outcome == GC_FAIL && strcmp(back.reason, r.reason) == 0 && back.checks == 42);
+    CHECK(back.n_samples == 2 && back.samples_ms[1] == 2.5 && back.n_figures == 1 && back.figures[0].value == 1.5);
+    CHECK(back.log && strcmp(back.log, "a log line\n") == 0);
+    gc_result_free(&back);
+    free(r.log);
+
+    /* Not results: each leaves the outcome at CRASH. */
+    const char *bad[] = {
+        "",                                          /* nothing */
+        "begin tok\noutcome PASS\n",                 /* no end */
+        "begin tok\nreason x\nend\n",                /* no outcome */
+        "begin other\noutcome PASS\nend\n",          /* wrong token */
+        "outcome PASS\nend\n",                       /* no begin */
+        "progress: 50%begin tok\noutcome PASS\nend\n", /* text glued to the record */
+        "begin tok\noutcome PASS\nfrobnicate 1\nend\n", /* unknown key */
+        "begin tok\noutcome PASS\noutcome FAIL\nend\n", /* two outcomes */
+        "begin tok\noutcome MAYBE\nend\n",           /* unknown outcome */
+        "begin tok\noutcome PASS\nchecks 12abc\nend\n", /* bad number */
+        "begin tok\noutcome PASS\nend",              /* end cut */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int ok = parse(bad[i], &back, &st);
+        CHECKF(!ok && back.outcome == GC_CRASH && st.error[0], "case %zu: ok %d outcome %s", i, ok,
+               gc_outcome_name(back.outcome));
+        gc_result_free(&back);
+    }
+    /* A NUL byte inside the stream. */
+    CHECK(gc_result_read("begin tok\n\0outcome PASS\nend\n", 26, "tok", &back, &st) == 0);
+    /* Lines after `end` are not read (they could not inject figures). */
+    CHECK(parse("begin tok\noutcome PASS\nend\nfigure 1 - injected\noutcome FAIL\n", &back, &st) == 1);
+    CHECK(back.outcome == GC_PASS && back.n_figures == 0);
+    /* The cache-loading mark outside the record is kept when the record never came. */
+    CHECK(parse("cache-loading /c/x.bin\n", &back, &st) == 0 && strcmp(st.cache_loading, "/c/x.bin") == 0);
+    CHECK(parse("cache-loading /c/x.bin\ncache-loaded\n", &back, &st) == 0 && st.cache_loading[0] == '\0');
+    /* A reason too long for its field says so. */
+    char longr[3000];
+    memset(longr, 'r', sizeof longr - 1);
+    longr[sizeof longr - 1] = '\0';
+    gc_result_set_reason(&back, "%s", longr);
+    CHECK(strlen(back.reason) == sizeof back.reason - 1 && strstr(back.reason, "[...]"));
+    /* A log line longer than any fixed buffer is kept whole. */
+    memset(&back, 0, sizeof back);
+    gc_result_log(&back, "%s", longr);
+    CHECK(back.log && strlen(back.log) == sizeof longr);
+    gc_result_free(&back);
+    return UNIT_DONE();
+}
