@@ -220,6 +220,41 @@ static void test_group_laws(int rounds) {
     }
 }
 
+/* The GLV product (glv.gc, gc_fr_glv_split) against plain double-and-add: random scalars,
+ * the edges 0, 1, r - 1, z^2 - 1, z^2 (k1 or k2 zero), and every twiddle of a size-128
+ * FFT (what the FK20 G1 FFTs multiply by). */
+static void test_glv(int rounds) {
+    gc_g1p g, p, want, got;
+    gc_g1p_generator(&g);
+    gc_fr k = random_fr();
+    gc_g1p_mul(&p, &g, &k); /* a base other than the generator */
+    gc_fr scalars[64 + 8];
+    int n = 0;
+    gc_fr_fft_twiddles(scalars, 7, 0);
+    n = 64;
+    gc_fr raw;
+    gc_fr_zero(&raw);
+    gc_fr_to_mont(&scalars[n++], &raw); /* 0 */
+    gc_fr_one(&scalars[n++]);
+    gc_fr_neg(&scalars[n], &scalars[n - 1]); /* r - 1 */
+    n++;
+    uint32_t z2[4] = GC_GLV_Z2_LIMBS;
+    for (int i = 0; i < 4; i++) raw.l[i] = z2[i];
+    gc_fr_to_mont(&scalars[n++], &raw); /* z^2: k1 = 0 */
+    raw.l[0] = 0xffffffffu; /* z^2 - 1 (z^2's low limb is 0, its next 1) */
+    raw.l[1] = 0;
+    gc_fr_to_mont(&scalars[n++], &raw); /* z^2 - 1: k2 = 0 */
+    for (int t = 0; t < n + rounds; t++) {
+        gc_fr s = t < n ? scalars[t] : random_fr();
+        uint32_t split[8];
+        gc_fr_glv_split(split, &s);
+        gc_g1p_mul(&want, &p, &s);
+        gc_g1p_mul_glv(&got, &p, split);
+        CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product, scalar %d", t);
+        CHECKF(split[3] <= 0xac45a401u && split[7] <= 0xac45a401u, "GLV halves below z^2, scalar %d", t);
+    }
+}
+
 static void test_batch_affine(void) {
     enum { N = 9 };
     gc_g1p pts[N];
@@ -246,5 +281,6 @@ int main(int argc, char **argv) {
     test_invalid_vectors();
     test_group_laws(rounds);
     test_batch_affine();
+    test_glv(rounds);
     return UNIT_DONE();
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "crypto/bls12_381/fft.gc"
+#include "crypto/bls12_381/glv.gc"
 
 /** Decode exactly 2n hex digits into n bytes. Returns 1, or 0 on a bad digit or length. */
 int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex);
@@ -26,6 +27,11 @@ void gc_fr_dft_naive(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse);
 /** Affine forms of n projective points with one inversion (Montgomery's trick);
  *  infinity maps to (0, 0). */
 void gc_g1p_batch_to_affine(gc_g1a *out, const gc_g1p *in, size_t n);
+
+/** The GLV split of a scalar for gc_g1p_mul_glv: k = k1 + k2 z^2 with k1 = k mod z^2 and
+ *  k2 = k div z^2 (k the integer of the Montgomery-form s), as split[0..3] = k1 and
+ *  split[4..7] = k2, little-endian 32-bit limbs. */
+void gc_fr_glv_split(uint32_t split[8], const gc_fr *s);
 
 /** Decompress without the subgroup check (trusted known answers); 1 on success. */
 int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);

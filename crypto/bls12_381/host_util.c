@@ -98,3 +98,24 @@ void gc_fr_dft_naive(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse) {
         for (gc_u32 k = 0; k < n; k++) gc_fr_mul(&out[k], &out[k], &s);
     }
 }
+
+void gc_fr_glv_split(uint32_t split[8], const gc_fr *s) {
+    static const uint32_t z2[4] = GC_GLV_Z2_LIMBS;
+    gc_fr k;
+    gc_fr_from_mont(&k, s);
+    unsigned __int128 d = 0, rem = 0, q = 0;
+    for (int i = 3; i >= 0; i--) d = (d << 32) | z2[i];
+    /* binary long division; rem < d < 2^128 before each shift, so one carry bit suffices */
+    for (int b = 255; b >= 0; b--) {
+        int top = (int)(rem >> 127);
+        rem = (rem << 1) | ((k.l[b >> 5] >> (b & 31)) & 1u);
+        if (top || rem >= d) {
+            rem -= d;
+            if (b < 128) q |= (unsigned __int128)1 << b; /* k < r < z^4: the quotient is below 2^128 */
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        split[i] = (uint32_t)(rem >> (32 * i));
+        split[4 + i] = (uint32_t)(q >> (32 * i));
+    }
+}

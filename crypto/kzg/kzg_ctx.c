@@ -64,11 +64,18 @@ static gc_kzg_ret upload(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_
     return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
 }
 
-static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
+/* Twiddles of a size-2^log_n transform, as Fr values, or (glv) as their GLV splits for
+ * the G1 transforms. */
+static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse, int glv) {
     size_t half = (size_t)1 << (log_n - 1);
     gc_fr *tw = malloc(half * sizeof(gc_fr));
     if (!tw) return GC_KZG_MALLOC;
     gc_fr_fft_twiddles(tw, log_n, inverse);
+    for (size_t t = 0; glv && t < half; t++) {
+        uint32_t split[8];
+        gc_fr_glv_split(split, &tw[t]);
+        memcpy(tw[t].l, split, sizeof split);
+    }
     gc_kzg_ret ret = upload(c, out, tw, half * sizeof(gc_fr), "twiddles");
     free(tw);
     return ret;
@@ -161,7 +168,7 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
 
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV, rows = (uint32_t)n;
-    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->itw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->g1_itw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
     gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
     gc_kzg_ret ret = launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
     return ret ? ret : launch_elements(c, K_G1_CLEAR_UPPER_HALF, n << (c->log_2r - 1), z, 3);
@@ -169,7 +176,7 @@ gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
 
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
-    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->g1_tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
     return launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
 }
 
@@ -221,7 +228,7 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono) {
     if (ret) return ret;
     c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
     uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
-    gc_arg f[] = {GC_ARG_BUF(c->x_ext_fft), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    gc_arg f[] = {GC_ARG_BUF(c->x_ext_fft), GC_ARG_BUF(c->g1_tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
     return launch_rows(c, K_G1_FFT_ROWS, l, r, f, 4);
 }
 
@@ -322,9 +329,11 @@ gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
     one_raw.l[0] = 1;
-    if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0)) || (ret = upload_twiddles(c, &c->itw_2r, c->log_2r, 1)) ||
-        (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1)) ||
-        (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0)) ||
+    if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0, 0)) ||
+        (ret = upload_twiddles(c, &c->g1_tw_2r, c->log_2r, 0, 1)) ||
+        (ret = upload_twiddles(c, &c->g1_itw_2r, c->log_2r, 1, 1)) ||
+        (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1, 0)) ||
+        (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0, 0)) ||
         (ret = upload(c, &c->inv_4096, &inv_4096, sizeof inv_4096, "scale")) ||
         (ret = upload(c, &c->inv_2r_raw, &inv_2r_raw, sizeof inv_2r_raw, "scale")) ||
         (ret = upload(c, &c->one_raw, &one_raw, sizeof one_raw, "scale")) ||
@@ -365,7 +374,7 @@ out:
 
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
-    gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->itw_2r,
+    gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.u,
                          c->bb.commit, c->bb.out_bytes};

@@ -8,7 +8,7 @@
 
 #include "gpucheck/gc_kzg.h"
 
-#include "crypto/bls12_381/fft.gc"
+#include "crypto/bls12_381/host.h"
 
 #define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
 #define KZG_LOG_BLOB 12
@@ -55,7 +55,8 @@ struct gc_kzg_ctx {
     gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
     gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
     gc_buffer *table_fk20, *table_commit; /* MSM tables (window_bits > 0) */
-    gc_buffer *tw_2r, *itw_2r, *itw_4096, *tw_8192; /* twiddles */
+    gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
+    gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as GLV splits */
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     kzg_batch_buffers bb;
     gc_status last_status;
