@@ -147,7 +147,20 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffe
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
     }
     if (ret) return ret;
-    gc_arg r[] = {GC_ARG_BUF(c->bb.partials), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(n_out)};
+    /* Sum the chunks in a tree of fan-in 8 (ping-pong between partials and partials2):
+     * one work-item adding 128 partials in a row made the commitment latency-bound. */
+    gc_buffer *src = c->bb.partials, *dst = c->bb.partials2;
+    uint32_t fan = 8;
+    while (n_chunks > fan && n_chunks % fan == 0) {
+        uint32_t groups = n_out * (n_chunks / fan);
+        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(dst), GC_ARG_VAL(fan), GC_ARG_VAL(groups)};
+        if ((ret = launch_elements(c, K_G1_SUM_CHUNKS, groups, r, 4))) return ret;
+        gc_buffer *t = src;
+        src = dst;
+        dst = t;
+        n_chunks /= fan;
+    }
+    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(n_out)};
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 4);
 }
 
@@ -249,6 +262,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         {&c->bb.circ, 8192 * sizeof(gc_fr), "circulant rows"},
         {&c->bb.ints, 8192 * sizeof(gc_fr), "MSM scalars"},
         {&c->bb.partials, partials * sizeof(gc_g1p), "MSM partial sums"},
+        {&c->bb.partials2, (partials + 7) / 8 * sizeof(gc_g1p), "MSM partial sums"},
         {&c->bb.u, two_r * sizeof(gc_g1p), "FK20 points"},
         {&c->bb.commit, sizeof(gc_g1p), "commitments"},
         {&c->bb.out_bytes, 8192 * 32, "output bytes"},
@@ -376,7 +390,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
     gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
-                         c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.u,
+                         c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
                          c->bb.commit, c->bb.out_bytes};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);

@@ -38,6 +38,7 @@ typedef struct {
     gc_buffer *circ;       /* max_batch * 8192 Fr: circulant rows and their FFTs, [b][i][2r] */
     gc_buffer *ints;       /* max_batch * 8192 Fr as raw integers (MSM scalars) */
     gc_buffer *partials;   /* MSM partial sums (G1 projective) */
+    gc_buffer *partials2;  /* the next level of their sum tree (an eighth) */
     gc_buffer *u;          /* max_batch * 2r G1: u, then the proofs in natural order */
     gc_buffer *commit;     /* max_batch G1 */
     gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells, proofs or commitments */
