@@ -284,7 +284,13 @@ static gc_kzg_ret check_options(const gc_kzg_options *opt) {
 }
 
 gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
-                                      const gc_kzg_options *opt_in, char *err, size_t err_len) {
+                                      const gc_kzg_options *opt, char *err, size_t err_len) {
+    return kzg_ctx_create_with_defines(out, dev, monomial, opt, NULL, 0, err, err_len);
+}
+
+gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                       const gc_kzg_options *opt_in, const char *const *defines, size_t n_defines,
+                                       char *err, size_t err_len) {
     if (err && err_len) err[0] = 0;
     if (!out) return GC_KZG_BADARGS;
     *out = NULL;
@@ -323,7 +329,7 @@ gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc
     c->commit_chunk = opt.window_bits ? 32 : 256;
     for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
 
-    gc_build_options bo = {NULL, 0, 0};
+    gc_build_options bo = {defines, n_defines, 0};
     char *log = NULL;
     gc_status st = gc_module_build(dev, KZG_SOURCE, &bo, &c->mod, &log);
     if (st) {

@@ -69,6 +69,11 @@ struct gc_kzg_ctx {
 gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
                                       const gc_kzg_options *opt, char *err, size_t err_len);
 
+/** The same with kernel build defines (the fk20 suite's mutants: KZG_MUTANT=n). */
+gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                       const gc_kzg_options *opt, const char *const *defines, size_t n_defines,
+                                       char *err, size_t err_len);
+
 /* ---- the stages, each over the first n blobs of the batch buffers ---- */
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.poly (evals), bb.bad */
 gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals -> coefficients */

@@ -1,0 +1,209 @@
+/* fk20_common.c — the fk20 suite's known-answer files, contexts and comparisons. */
+#include "suites/fk20/fk20_suite.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto/kzg/setup.h"
+#include "device/sha256.h"
+
+#ifndef GC_KZG_VECTORS_DIR
+#define GC_KZG_VECTORS_DIR "crypto/kzg/vectors"
+#endif
+
+const char *fk20_vectors_dir(void) {
+    const char *env = getenv("GPUCHECK_KZG_VECTORS");
+    return env && *env ? env : GC_KZG_VECTORS_DIR;
+}
+
+static FILE *open_vectors(gc_test_ctx *ctx, const char *name) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", fk20_vectors_dir(), name);
+    FILE *f = fopen(path, "r");
+    if (!f) gc_ctx_skip(ctx, "known answers %s not found (set GPUCHECK_KZG_VECTORS)", path);
+    return f;
+}
+
+/* A line of "key [index [index]] hex": hex decoded into out (n bytes); 0 on a bad line. */
+static int hex_field(const char *hex, uint8_t *out, size_t n) {
+    if (hex[0] == '0' && hex[1] == 'x') hex += 2;
+    size_t len = strcspn(hex, " \r\n");
+    char buf[2 * GC_KZG_BYTES_PER_BLOB + 1];
+    if (len != 2 * n || len >= sizeof buf) return 0;
+    memcpy(buf, hex, len);
+    buf[len] = 0;
+    return gc_bls_hex_decode(out, n, buf);
+}
+
+static int fr_field(const char *hex, gc_fr *out) {
+    uint8_t be[32];
+    return hex_field(hex, be, 32) && gc_fr_from_bytes(out, be);
+}
+
+static int g1_field(const char *hex, gc_g1p *out) {
+    uint8_t c[48];
+    gc_g1a a;
+    if (!hex_field(hex, c, 48) || gc_g1a_decompress(&a, c, 0) != GC_G1_OK) return 0;
+    gc_g1p_from_affine(out, &a);
+    return 1;
+}
+
+/* The next line of f into a growing buffer; NULL at the end. */
+static char *next_line(FILE *f, char **buf, size_t *cap) {
+    ssize_t n = getline(buf, cap, f);
+    return n < 0 ? NULL : *buf;
+}
+
+gc_status fk20_load_ckzg_cases(gc_test_ctx *ctx, fk20_ckzg_case **out, size_t *n) {
+    static const char *const files[] = {"ckzg_cells.txt", "ckzg_invalid.txt"};
+    size_t cap_cases = 16;
+    fk20_ckzg_case *cases = gc_ctx_malloc(ctx, cap_cases * sizeof *cases);
+    if (!cases) return GC_ERR_NO_MEMORY;
+    *n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    gc_status st = GC_OK;
+    for (int f = 0; f < 2 && !st; f++) {
+        FILE *fp = open_vectors(ctx, files[f]);
+        if (!fp) {
+            st = GC_ERR_NOT_FOUND;
+            break;
+        }
+        fk20_ckzg_case *c = NULL;
+        unsigned idx;
+        while (next_line(fp, &line, &cap)) {
+            if (!strncmp(line, "case ", 5)) {
+                if (*n == cap_cases) { st = GC_ERR_PARSE; break; }
+                c = &cases[(*n)++];
+                snprintf(c->name, sizeof c->name, "%.*s", (int)strcspn(line + 5, "\r\n"), line + 5);
+                c->invalid = f == 1;
+                if (!(c->blob = gc_ctx_malloc(ctx, GC_KZG_BYTES_PER_BLOB))) { st = GC_ERR_NO_MEMORY; break; }
+            } else if (!c || line[0] == '#' || !strncmp(line, "end", 3) || !strncmp(line, "error", 5)) {
+                continue;
+            } else if (!strncmp(line, "blob ", 5)) {
+                if (!hex_field(line + 5, c->blob, GC_KZG_BYTES_PER_BLOB)) st = GC_ERR_PARSE;
+            } else if (!strncmp(line, "commitment ", 11)) {
+                if (!hex_field(line + 11, c->commitment, 48)) st = GC_ERR_PARSE;
+            } else if (sscanf(line, "proof %u", &idx) == 1 && idx < 128) {
+                if (!hex_field(strchr(line + 6, ' ') + 1, c->proofs[idx], 48)) st = GC_ERR_PARSE;
+            } else if (sscanf(line, "cell_sha256 %u", &idx) == 1 && idx < 128) {
+                if (!hex_field(strchr(line + 12, ' ') + 1, c->cell_sha256[idx], 32)) st = GC_ERR_PARSE;
+            }
+            if (st) break;
+        }
+        fclose(fp);
+    }
+    free(line);
+    if (st == GC_ERR_PARSE) gc_ctx_error(ctx, "malformed known-answer file in %s", fk20_vectors_dir());
+    *out = cases;
+    return st;
+}
+
+gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, fk20_stage_vectors *v) {
+    char name[64];
+    snprintf(name, sizeof name, "fk20_stages_L%u.txt", l);
+    memset(v, 0, sizeof *v);
+    v->l = l;
+    v->two_r = 2 * 4096 / l;
+    size_t lr = (size_t)l * v->two_r;
+    v->poly = gc_ctx_malloc(ctx, 4096 * sizeof(gc_fr));
+    v->circulant_fft = gc_ctx_malloc(ctx, lr * sizeof(gc_fr));
+    v->x_ext_fft = gc_ctx_malloc(ctx, lr * sizeof(gc_g1p));
+    v->u = gc_ctx_malloc(ctx, v->two_r * sizeof(gc_g1p));
+    v->v = gc_ctx_malloc(ctx, v->two_r / 2 * sizeof(gc_g1p));
+    v->proof_fft = gc_ctx_malloc(ctx, v->two_r * sizeof(gc_g1p));
+    v->proofs = gc_ctx_malloc(ctx, v->two_r * 48);
+    if (!v->poly || !v->circulant_fft || !v->x_ext_fft || !v->u || !v->v || !v->proof_fft || !v->proofs)
+        return GC_ERR_NO_MEMORY;
+    /* the blob (and for L = 64 the cell digests) of case random_0 */
+    fk20_ckzg_case *cases;
+    size_t n_cases;
+    gc_status st = fk20_load_ckzg_cases(ctx, &cases, &n_cases);
+    if (st) return st;
+    for (size_t i = 0; i < n_cases; i++)
+        if (!strcmp(cases[i].name, "random_0")) {
+            v->blob = cases[i].blob;
+            memcpy(v->cell_sha256, cases[i].cell_sha256, sizeof v->cell_sha256);
+        }
+    FILE *f = open_vectors(ctx, name);
+    if (!f) return GC_ERR_NOT_FOUND;
+    if (!v->blob) {
+        fclose(f);
+        gc_ctx_error(ctx, "case random_0 missing from ckzg_cells.txt");
+        return GC_ERR_PARSE;
+    }
+    char *line = NULL;
+    size_t cap = 0, counts[8] = {0};
+    unsigned a, b;
+    int off, ok = 1;
+    while (ok && next_line(f, &line, &cap)) {
+        if (sscanf(line, "poly %u %n", &a, &off) == 1 && a < 4096) ok = fr_field(line + off, &v->poly[a]), counts[0]++;
+        else if (sscanf(line, "circulant_fft %u %u %n", &a, &b, &off) == 2 && a < l && b < v->two_r)
+            ok = fr_field(line + off, &v->circulant_fft[(size_t)a * v->two_r + b]), counts[1]++;
+        else if (sscanf(line, "x_ext_fft %u %u %n", &a, &b, &off) == 2 && a < v->two_r && b < l)
+            ok = g1_field(line + off, &v->x_ext_fft[(size_t)b * v->two_r + a]), counts[2]++;
+        else if (sscanf(line, "u %u %n", &a, &off) == 1 && a < v->two_r) ok = g1_field(line + off, &v->u[a]), counts[3]++;
+        else if (sscanf(line, "v %u %n", &a, &off) == 1 && a < v->two_r / 2) ok = g1_field(line + off, &v->v[a]), counts[4]++;
+        else if (sscanf(line, "proof_fft %u %n", &a, &off) == 1 && a < v->two_r)
+            ok = g1_field(line + off, &v->proof_fft[a]), counts[5]++;
+        else if (sscanf(line, "proof %u %n", &a, &off) == 1 && a < v->two_r)
+            ok = hex_field(line + off, v->proofs + (size_t)a * 48, 48), counts[6]++;
+        else if (!strncmp(line, "commitment ", 11)) ok = hex_field(line + 11, v->commitment, 48), counts[7]++;
+    }
+    free(line);
+    fclose(f);
+    size_t want[8] = {4096, lr, lr, v->two_r, v->two_r / 2, v->two_r, v->two_r, 1};
+    if (!ok || memcmp(counts, want, sizeof want)) {
+        gc_ctx_error(ctx, "%s: malformed or incomplete", name);
+        return GC_ERR_PARSE;
+    }
+    return GC_OK;
+}
+
+void fk20_teardown(gc_test_ctx *ctx) {
+    fk20_owned *o = gc_ctx_state(ctx);
+    if (!o) return;
+    gc_kzg_ctx_free(o->kc);
+    gc_kzg_setup_free(o->setup);
+    o->kc = NULL;
+    o->setup = NULL;
+}
+
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const char *const *defines,
+                   size_t n_defines) {
+    char err[512];
+    gc_kzg_ret r = gc_kzg_setup_load_default(&o->setup, err, sizeof err);
+    if (r) {
+        gc_ctx_error(ctx, "default setup: %s: %s", gc_kzg_ret_name(r), err);
+        return GC_ERR_PARSE;
+    }
+    gc_kzg_options opt = {l, 0, batch};
+    r = kzg_ctx_create_with_defines(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, defines, n_defines,
+                                    err, sizeof err);
+    if (r) {
+        gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
+        return GC_ERR_DEVICE_MEMORY;
+    }
+    const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
+    gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
+    gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");
+    return GC_OK;
+}
+
+void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes) {
+    for (size_t i = 0; i < n_cells; i++) gc_sha256_digest(cells + i * cell_bytes, cell_bytes, out[i]);
+}
+
+int fk20_eq_fr(const void *expected, const void *got, size_t size) {
+    (void)size;
+    return gc_fr_is_canonical(got) && gc_fr_eq(expected, got);
+}
+
+int fk20_eq_g1p(const void *expected, const void *got, size_t size) {
+    (void)size;
+    const gc_g1p *e = expected, *g = got;
+    if (!gc_fp_is_canonical(&g->x) || !gc_fp_is_canonical(&g->y) || !gc_fp_is_canonical(&g->z)) return 0;
+    if (gc_g1p_is_inf(e) || gc_g1p_is_inf(g)) return gc_g1p_is_inf(e) && gc_g1p_is_inf(g) && gc_g1p_is_on_curve(g);
+    return gc_g1p_eq(e, g);
+}

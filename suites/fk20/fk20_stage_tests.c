@@ -1,0 +1,261 @@
+/* fk20_stage_tests.c — each FK20 stage on the device against the independent py_ecc
+ * reference (crypto/kzg/vectors/fk20_stages_L<L>.txt), in the discipline of the FK20 GPU
+ * project's test template: the stage's input is the known answer of the stage before
+ * (not our own output), its output buffer is filled with the canary first, the result is
+ * compared with the known answer and then (the harness's negative control) against a
+ * mangled copy, which must fail; at 1 row and at many rows. The mutant builds
+ * (KZG_MUTANT, suite mutant_fk20) must be caught. */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites/fk20/fk20_suite.h"
+
+typedef enum { ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_COMPRESS, ST_CELLS, ST_COMMIT } stage;
+
+typedef struct {
+    stage st;
+    unsigned l;
+    size_t rows; /* 0: many (64 x --scale, at least 2) */
+    const char *mutant; /* "KZG_MUTANT=n" or NULL */
+} stage_param;
+
+typedef struct {
+    fk20_owned owned;
+    fk20_stage_vectors v;
+    size_t rows;
+} stage_state;
+
+static gc_status stage_setup(gc_test_ctx *ctx) {
+    const stage_param *p = gc_ctx_test(ctx)->param;
+    stage_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    gc_ctx_set_state(ctx, s);
+    s->rows = p->rows;
+    if (!s->rows) {
+        s->rows = (size_t)(64 * gc_ctx_scale(ctx));
+        if (s->rows < 2) s->rows = 2;
+    }
+    gc_status st = fk20_load_stage_vectors(ctx, p->l, &s->v);
+    if (st == GC_ERR_NOT_FOUND) return GC_ERR_UNSUPPORTED; /* skipped, the reason given */
+    if (st) return st;
+    const char *defs[1] = {p->mutant};
+    return fk20_ctx(ctx, &s->owned, p->l, s->rows, defs, p->mutant ? 1 : 0);
+}
+
+/* bytes of one row's data, replicated over rows into buffer b */
+static gc_status put_rows(gc_buffer *b, const void *row, size_t row_bytes, size_t rows) {
+    for (size_t r = 0; r < rows; r++) {
+        gc_status st = gc_buffer_write(b, r * row_bytes, row, row_bytes);
+        if (st) return st;
+    }
+    return GC_OK;
+}
+
+static gc_status kzg_status(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r) {
+    if (!r) return GC_OK;
+    const char *msg;
+    gc_status st = gc_kzg_ctx_last_device_status(kc, &msg);
+    gc_ctx_error(ctx, "%s: %s", gc_kzg_ret_name(r), msg);
+    return st ? st : GC_ERR_DRIVER;
+}
+
+static gc_status stage_run(gc_test_ctx *ctx) {
+    const stage_param *p = gc_ctx_test(ctx)->param;
+    stage_state *s = gc_ctx_state(ctx);
+    gc_kzg_ctx *kc = s->owned.kc;
+    fk20_stage_vectors *v = &s->v;
+    size_t n = s->rows, two_r = v->two_r, l = v->l;
+    uint8_t canary = gc_ctx_canary(ctx);
+    gc_status st = GC_OK;
+    gc_kzg_ret r = GC_KZG_OK;
+    switch (p->st) {
+    case ST_POLY: /* blob bytes -> Fr -> inverse FFT (in place: poison first) */
+        if ((st = put_rows(kc->bb.blobs, v->blob, GC_KZG_BYTES_PER_BLOB, n)) ||
+            (st = gc_buffer_fill_byte(kc->bb.poly, canary)))
+            break;
+        if (!(r = kzg_stage_blob_to_fr(kc, n))) r = kzg_stage_poly_ifft(kc, n);
+        break;
+    case ST_CIRCULANT:
+    case ST_CELLS:
+    case ST_COMMIT:
+        if ((st = put_rows(kc->bb.poly, v->poly, 4096 * sizeof(gc_fr), n)) ||
+            (st = gc_buffer_fill_byte(p->st == ST_CIRCULANT ? kc->bb.circ : kc->bb.out_bytes, canary)))
+            break;
+        r = p->st == ST_CIRCULANT ? kzg_stage_circulant_fft(kc, n)
+            : p->st == ST_CELLS   ? kzg_stage_cells(kc, n)
+                                  : kzg_stage_commitment(kc, n);
+        break;
+    case ST_X_EXT_FFT: /* made when the context was */
+        break;
+    case ST_MSM:
+        if ((st = put_rows(kc->bb.circ, v->circulant_fft, l * two_r * sizeof(gc_fr), n)) ||
+            (st = gc_buffer_fill_byte(kc->bb.u, canary)))
+            break;
+        r = kzg_stage_fk20_msm(kc, n, 0);
+        break;
+    case ST_G1_IFFT: /* in place */
+        if (!(st = put_rows(kc->bb.u, v->u, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_ifft_truncate(kc, n);
+        break;
+    case ST_G1_FFT: { /* v padded with infinity, in place */
+        gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
+        if (!row) return GC_ERR_NO_MEMORY;
+        memcpy(row, v->v, two_r / 2 * sizeof(gc_g1p));
+        for (size_t j = two_r / 2; j < two_r; j++) gc_g1p_inf(&row[j]);
+        if (!(st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_fft(kc, n);
+        break;
+    }
+    case ST_COMPRESS:
+        if ((st = put_rows(kc->bb.u, v->proof_fft, two_r * sizeof(gc_g1p), n)) ||
+            (st = gc_buffer_fill_byte(kc->bb.out_bytes, canary)))
+            break;
+        r = kzg_stage_compress_proofs(kc, n);
+        break;
+    }
+    if (st) return st;
+    if (r) return kzg_status(ctx, kc, r);
+    return gc_device_finish(kc->dev);
+}
+
+static gc_status read_all(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out) {
+    *out = gc_ctx_malloc(ctx, bytes);
+    return *out ? gc_buffer_read(b, 0, *out, bytes) : GC_ERR_NO_MEMORY;
+}
+
+/* expected: `row` replicated n times into harness memory */
+static void *rows_of(gc_test_ctx *ctx, const void *row, size_t row_bytes, size_t n) {
+    uint8_t *e = gc_ctx_malloc(ctx, row_bytes * n);
+    for (size_t r = 0; e && r < n; r++) memcpy(e + r * row_bytes, row, row_bytes);
+    return e;
+}
+
+static gc_status stage_check(gc_test_ctx *ctx) {
+    const stage_param *p = gc_ctx_test(ctx)->param;
+    stage_state *s = gc_ctx_state(ctx);
+    gc_kzg_ctx *kc = s->owned.kc;
+    fk20_stage_vectors *v = &s->v;
+    size_t n = s->rows, two_r = v->two_r, l = v->l, r = two_r / 2;
+    char label[128];
+    void *got, *want;
+    gc_status st;
+    switch (p->st) {
+    case ST_POLY:
+        if ((st = read_all(ctx, kc->bb.poly, n * 4096 * sizeof(gc_fr), &got))) return st;
+        want = rows_of(ctx, v->poly, 4096 * sizeof(gc_fr), n);
+        snprintf(label, sizeof label, "blob -> polynomial, %zu rows, vs py_ecc", n);
+        gc_check_custom(ctx, label, want, got, n * 4096, sizeof(gc_fr), fk20_eq_fr, NULL);
+        break;
+    case ST_CIRCULANT:
+        if ((st = read_all(ctx, kc->bb.circ, n * l * two_r * sizeof(gc_fr), &got))) return st;
+        want = rows_of(ctx, v->circulant_fft, l * two_r * sizeof(gc_fr), n);
+        snprintf(label, sizeof label, "polynomial -> circulant FFTs (L = %zu), %zu rows, vs py_ecc", l, n);
+        gc_check_custom(ctx, label, want, got, n * l * two_r, sizeof(gc_fr), fk20_eq_fr, NULL);
+        break;
+    case ST_X_EXT_FFT:
+        if ((st = read_all(ctx, kc->x_ext_fft, l * two_r * sizeof(gc_g1p), &got))) return st;
+        want = rows_of(ctx, v->x_ext_fft, l * two_r * sizeof(gc_g1p), 1);
+        snprintf(label, sizeof label, "setup -> x_ext_fft (L = %zu) vs py_ecc", l);
+        gc_check_custom(ctx, label, want, got, l * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
+        break;
+    case ST_MSM:
+        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
+        want = rows_of(ctx, v->u, two_r * sizeof(gc_g1p), n);
+        snprintf(label, sizeof label, "circulant FFTs x x_ext_fft (MSM) -> u, %zu rows, vs py_ecc", n);
+        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
+        break;
+    case ST_G1_IFFT: { /* unscaled: 2r v, then infinity */
+        gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
+        if (!row) return GC_ERR_NO_MEMORY;
+        gc_fr k;
+        gc_fr_from_u32(&k, (uint32_t)two_r);
+        for (size_t j = 0; j < r; j++) gc_g1p_mul(&row[j], &v->v[j], &k);
+        for (size_t j = r; j < two_r; j++) gc_g1p_inf(&row[j]);
+        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
+        want = rows_of(ctx, row, two_r * sizeof(gc_g1p), n);
+        snprintf(label, sizeof label, "u -> inverse G1 FFT (unscaled), truncated, %zu rows, vs py_ecc", n);
+        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
+        break;
+    }
+    case ST_G1_FFT:
+        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
+        want = rows_of(ctx, v->proof_fft, two_r * sizeof(gc_g1p), n);
+        snprintf(label, sizeof label, "v -> G1 FFT (proofs, natural order), %zu rows, vs py_ecc", n);
+        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
+        break;
+    case ST_COMPRESS:
+        if ((st = read_all(ctx, kc->bb.out_bytes, n * two_r * 48, &got))) return st;
+        want = rows_of(ctx, v->proofs, two_r * 48, n);
+        snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
+        gc_check_bytes(ctx, label, want, got, n * two_r * 48);
+        break;
+    case ST_CELLS: {
+        size_t cell_bytes = 64 * 32, blob_cells = 8192 * 32;
+        if ((st = read_all(ctx, kc->bb.out_bytes, n * blob_cells, &got))) return st;
+        uint8_t(*d)[32] = gc_ctx_malloc(ctx, n * 128 * 32);
+        if (!d) return GC_ERR_NO_MEMORY;
+        for (size_t b = 0; b < n; b++) fk20_cell_digests(d + b * 128, (uint8_t *)got + b * blob_cells, 128, cell_bytes);
+        want = rows_of(ctx, v->cell_sha256, sizeof v->cell_sha256, n);
+        snprintf(label, sizeof label, "polynomial -> cells (SHA-256 of each), %zu rows, vs ckzg", n);
+        gc_check_bytes(ctx, label, want, d, n * 128 * 32);
+        break;
+    }
+    case ST_COMMIT:
+        if ((st = read_all(ctx, kc->bb.out_bytes, n * 48, &got))) return st;
+        want = rows_of(ctx, v->commitment, 48, n);
+        snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
+        gc_check_bytes(ctx, label, want, got, n * 48);
+        break;
+    }
+    return GC_OK;
+}
+
+static const char *const stage_names[] = {"poly", "circulant_fft", "x_ext_fft", "msm", "g1_ifft_truncate",
+                                          "g1_fft", "compress", "cells", "commitment"};
+static const char *const stage_what[] = {
+    "blob -> Fr -> inverse FFT (coefficients)", "polynomial -> circulant rows -> their FFTs",
+    "setup -> its FFT (the precomputation)",    "circulant FFTs x x_ext_fft: one MSM per position",
+    "u -> inverse G1 FFT, upper half cleared",  "v -> G1 FFT (the proofs)",
+    "proofs -> compressed, bit-reversed order", "polynomial -> cells (FFT over 8192 points)",
+    "polynomial -> commitment (MSM over the setup points)"};
+
+#define N_STAGES 9
+#define N_L 3
+static stage_param params[N_L][N_STAGES][2];
+static char names[N_L][N_STAGES][2][64], descs[N_L][N_STAGES][2][128];
+
+static const stage_param mutants[] = {
+    {ST_POLY, 64, 1, "KZG_MUTANT=1"},
+    {ST_MSM, 64, 1, "KZG_MUTANT=2"},
+    {ST_G1_FFT, 64, 1, "KZG_MUTANT=3"},
+    {ST_CIRCULANT, 64, 1, "KZG_MUTANT=4"},
+};
+static const char *const mutant_names[] = {"wrong_fr_twiddle", "dropped_msm_term", "wrong_g1_twiddle",
+                                           "wrong_circulant_index"};
+
+void fk20_register_stage_tests(void) {
+    static const unsigned ls[N_L] = {64, 32, 16};
+    for (int li = 0; li < N_L; li++)
+        for (int s = 0; s < N_STAGES; s++)
+            for (int many = 0; many < 2; many++) {
+                /* cells and commitment do not depend on L: tested at L = 64 only; the
+                 * precomputation has no rows */
+                if ((s == ST_CELLS || s == ST_COMMIT) && ls[li] != 64) continue;
+                if (s == ST_X_EXT_FFT && many) continue;
+                stage_param *p = &params[li][s][many];
+                *p = (stage_param){(stage)s, ls[li], many ? 0 : 1, NULL};
+                snprintf(names[li][s][many], 64, "L%u.%s.%s", ls[li], stage_names[s], many ? "rows" : "row1");
+                snprintf(descs[li][s][many], 128, "%s, L = %u, %s", stage_what[s], ls[li],
+                         many ? "many rows (64 x --scale)" : "one row");
+                gc_test t = {.suite = "fk20", .name = names[li][s][many], .tags = "fk20,kzg,stage",
+                             .description = descs[li][s][many], .budget_s = 600, .param = p,
+                             .setup = stage_setup, .run = stage_run, .check = stage_check,
+                             .teardown = fk20_teardown};
+                gc_test_register(&t);
+            }
+    for (size_t m = 0; m < sizeof mutants / sizeof mutants[0]; m++) {
+        gc_test t = {.suite = "mutant_fk20", .name = mutant_names[m], .tags = "fk20,mutant",
+                     .description = "a kernel built with a fault: its stage test must FAIL", .budget_s = 600,
+                     .param = &mutants[m], .setup = stage_setup, .run = stage_run, .check = stage_check,
+                     .teardown = fk20_teardown};
+        gc_test_register(&t);
+    }
+}

@@ -1,0 +1,72 @@
+/* fk20_suite.h — shared pieces of the fk20 suite: the known answers (crypto/kzg/vectors,
+ * made by ckzg and an independent py_ecc FK20 in tools/), a context per test, and the
+ * registration functions of each file. */
+#ifndef GC_FK20_SUITE_H
+#define GC_FK20_SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpucheck/gc_harness.h"
+
+#include "crypto/kzg/kzg_internal.h"
+
+/* Every FK20 intermediate of blob random_0 for one cell size (fk20_stages_L<L>.txt). */
+typedef struct {
+    unsigned l, two_r;
+    uint8_t *blob;            /* 131072 bytes (from ckzg_cells.txt, case random_0) */
+    gc_fr *poly;              /* 4096 */
+    gc_fr *circulant_fft;     /* L * 2r, [offset][j] */
+    gc_g1p *x_ext_fft;        /* L * 2r, [offset][j] (the context's layout) */
+    gc_g1p *u;                /* 2r */
+    gc_g1p *v;                /* r */
+    gc_g1p *proof_fft;        /* 2r */
+    uint8_t *proofs;          /* 2r * 48: final order */
+    uint8_t commitment[48];
+    uint8_t cell_sha256[128][32]; /* L = 64 only (from ckzg_cells.txt); else unused */
+} fk20_stage_vectors;
+
+/** The directory of the known answers: $GPUCHECK_KZG_VECTORS, else the source tree's
+ *  crypto/kzg/vectors (compiled in). */
+const char *fk20_vectors_dir(void);
+/** Load the stage vectors for cell size l into harness memory; GC_ERR_NOT_FOUND (the
+ *  test then skips, naming the file) when the file is absent. */
+gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, fk20_stage_vectors *out);
+
+/* One ckzg case of ckzg_cells.txt / ckzg_invalid.txt. */
+typedef struct {
+    char name[32];
+    uint8_t *blob;            /* 131072 */
+    uint8_t commitment[48];
+    uint8_t proofs[128][48];
+    uint8_t cell_sha256[128][32];
+    int invalid;              /* from ckzg_invalid.txt: ckzg rejects it */
+} fk20_ckzg_case;
+/** Every case of ckzg_cells.txt then ckzg_invalid.txt (harness memory). */
+gc_status fk20_load_ckzg_cases(gc_test_ctx *ctx, fk20_ckzg_case **out, size_t *n);
+
+/* What a test owns beyond harness memory: every fk20 test's state starts with it, and
+ * fk20_teardown (the tests' teardown) frees it. */
+typedef struct {
+    gc_kzg_setup *setup;
+    gc_kzg_ctx *kc;
+} fk20_owned;
+
+/** o->kc: a context on the test's device for cell size l (window bits from the device
+ *  default), built with `defines` (mutants), room for `batch` blobs. */
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const char *const *defines,
+                   size_t n_defines);
+void fk20_teardown(gc_test_ctx *ctx);
+
+/** SHA-256 of each cell of a blob's cell bytes (n_cells cells of cell_bytes). */
+void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes);
+
+/* Comparisons for gc_check_custom: canonical and equal (Fr), the same point (G1). */
+int fk20_eq_fr(const void *expected, const void *got, size_t size);
+int fk20_eq_g1p(const void *expected, const void *got, size_t size);
+
+void fk20_register_stage_tests(void);
+void fk20_register_e2e_tests(void);
+void fk20_register_benchmarks(void);
+
+#endif
