@@ -553,6 +553,12 @@ static void test_load__arguments_and_io(void) {
            gc_kzg_ret_name(r), err);
     r = gc_kzg_setup_load_file(&s, GC_SOURCE_DIR "/crypto", err, sizeof err);
     CHECKF(r == GC_KZG_IO && s == NULL, "a directory: %s %s", gc_kzg_ret_name(r), err);
+    /* the built-in setup's guard: a text whose digest is not the pinned one is refused
+     * before any point is decompressed */
+    r = gc_kzg_setup_load_text(&s, g_text, g_text_len, 0, 0,
+                               "0000000000000000000000000000000000000000000000000000000000000000", err, sizeof err);
+    CHECKF(r == GC_KZG_ERROR && s == NULL && strstr(err, GC_KZG_DEFAULT_SETUP_DIGEST), "digest guard: %s %s",
+           gc_kzg_ret_name(r), err);
     gc_kzg_setup_free(NULL);
     CHECK(strcmp(gc_kzg_setup_digest(NULL), "") == 0);
     CHECK(strcmp(gc_kzg_ret_name(GC_KZG_SETUP), "GC_KZG_SETUP") == 0);
