@@ -13,6 +13,7 @@
 #include "gpucheck/gc_harness.h"
 #include "harness/options.h"
 #include "harness/runner.h"
+#include "kzg_cli/kzg_command.h"
 #include "report/report.h"
 
 #ifndef GC_COMMIT
@@ -251,6 +252,7 @@ static const char *self_path(const char *argv0) {
 int gc_main(int argc, char **argv) {
     gc_cli_args a;
     char err[512];
+    if (argc > 1 && strcmp(argv[1], "kzg") == 0) return gc_kzg_command(argc - 1, argv + 1);
     if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
         fprintf(stderr, "gpucheck: %s\n", err);
         return EXIT_USAGE;

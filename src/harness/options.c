@@ -307,7 +307,8 @@ void gc_print_help(FILE *f, gc_command cmd) {
                    "  info      describe a device in full\n"
                    "  list      list tests and benchmarks\n"
                    "  run       run tests\n"
-                   "  bench     run benchmarks\n\n"
+                   "  bench     run benchmarks\n"
+                   "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (gpucheck kzg --help)\n\n"
                    "'gpucheck COMMAND --help' describes a command's options.\n"
                    "Exit status: 0 success, 1 a test failed, 2 usage or set-up error.\n");
     }

@@ -1,0 +1,614 @@
+/* kzg_command.c — `gpucheck kzg cells`: the commitment, cells and cell proofs of every
+ * blob of the input (one blob per line), as JSON Lines in input order.
+ *
+ * The input streams through in batches of the context's max_batch blobs: each batch is
+ * one library call, and its records are written as soon as it returns, so an input of
+ * any size needs only one batch in memory. A malformed line is that blob's error record
+ * (it never reaches the device); a blob with an element >= r is rejected by the library
+ * (its per-blob status) and reported the same way; the other blobs are still computed.
+ * The context (the per-device precomputation) is made when the first well-formed blob
+ * arrives, so an input of only malformed lines costs no precomputation. */
+#include "kzg_cli/kzg_command.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gpucheck/gc_device.h"
+#include "gpucheck/gc_kzg.h"
+
+#define EXIT_REJECTED 1
+#define EXIT_USAGE 2
+#define BLOB_HEX_DIGITS (2 * GC_KZG_BYTES_PER_BLOB)
+/* Malformed lines held back behind the blobs of a batch (their records must follow those
+ * blobs'): past this many the batch runs early, so that memory stays bounded. */
+#define MAX_HELD_RECORDS 4096
+#define MESSAGE_LEN 192
+
+static const char *const prog = "gpucheck kzg cells";
+
+/* ---- options ----------------------------------------------------------------------- */
+
+typedef struct {
+    const char *device, *setup, *in, *out;
+    unsigned cell_size, window_bits;
+    size_t batch;
+    int verbose, help;
+} cells_args;
+
+static void print_kzg_help(FILE *f) {
+    fprintf(f, "usage: gpucheck kzg SUBCOMMAND [options]\n\n"
+               "KZG commitments, EIP-7594 cells and FK20 cell proofs over BLS12-381, for batches of\n"
+               "blobs on one device, byte for byte as c-kzg-4844 computes them.\n\n"
+               "Subcommands:\n"
+               "  cells     commitment, cells and cell proofs of every blob of the input (JSON Lines)\n\n"
+               "'gpucheck kzg cells --help' describes its options.\n"
+               "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error.\n");
+}
+
+static void print_cells_help(FILE *f) {
+    fprintf(f,
+            "usage: gpucheck kzg cells [--device ID] [--setup FILE] [--cell-size L] [--window-bits W]\n"
+            "                          [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
+            "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
+            "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
+            "vectors); blank lines are ignored. Writes one JSON Lines record per blob, in input order:\n"
+            "  {\"index\": i, \"commitment\": \"0x..\", \"cells\": [\"0x..\", ..], \"proofs\": [\"0x..\", ..]}\n"
+            "or, for a rejected blob (a malformed line, or a field element >= r):\n"
+            "  {\"index\": i, \"error\": \"GC_KZG_BADARGS\", \"message\": \"line N: ..\"}\n"
+            "i counts the non-blank lines from 0, N every line from 1. Hex is lowercase; the commitment\n"
+            "and each proof are 48-byte compressed G1 points, a cell is L field elements (L*32 bytes).\n\n"
+            "  --device ID|NAME   device (default: first CUDA GPU, else first OpenCL GPU, else PoCL CPU)\n"
+            "  --setup FILE       trusted setup in c-kzg-4844's text format (default: the Ethereum\n"
+            "                     ceremony's, built in)\n"
+            "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
+            "                     8192/L cells and 8192/L proofs per blob\n"
+            "  --window-bits W    window of the fixed-base MSM tables, 1..8 (default: 5 on a GPU, no\n"
+            "                     tables on a CPU)\n"
+            "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
+            "                     of the device memory, at most 512, 16 on a CPU)\n"
+            "  --in FILE|-        input (default '-', stdin)\n"
+            "  --out FILE|-       output (default '-', stdout); an existing file is replaced\n"
+            "  -v, --verbose      describe the device and the precomputation on stderr\n\n"
+            "The input is read in batches of N blobs and each batch's records are written as soon as\n"
+            "it is computed, so inputs of any size stream through. On a terminal, stderr shows\n"
+            "progress (blobs done, blobs/s).\n\n"
+            "Exit status: 0 every blob computed; 1 some blob rejected (every other blob still written);\n"
+            "2 usage, setup, device or output error, said on stderr (unknown device, unreadable or\n"
+            "invalid setup, unsupported L, out of device memory, output not writable); the records of\n"
+            "the batch that failed are not written.\n");
+}
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", prog);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+/* Decimal only, no sign, within [lo, hi]. */
+static int parse_uint(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out) {
+    if (!s || *s < '0' || *s > '9') return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return 0;
+    *out = v;
+    return 1;
+}
+
+/* argv[0] is "cells". Returns -1 to go on, else an exit status. */
+static int parse_cells_args(int argc, char **argv, cells_args *a) {
+    static const char *const value_flags[] = {"--device", "--setup", "--cell-size", "--window-bits",
+                                              "--batch",  "--in",    "--out"};
+    const char *seen[sizeof value_flags / sizeof value_flags[0]] = {0};
+    memset(a, 0, sizeof *a);
+    a->cell_size = GC_KZG_EIP7594_CELL_SIZE;
+    a->in = "-";
+    a->out = "-";
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            a->help = 1;
+            continue;
+        }
+        if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
+            a->verbose = 1;
+            continue;
+        }
+        if (arg[0] != '-') return usage_error("unexpected argument '%s'; try '%s --help'", arg, prog);
+        /* --flag=value is accepted as well as --flag value. */
+        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+        int f = -1;
+        for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
+            if (strlen(value_flags[k]) == nlen && !strncmp(value_flags[k], arg, nlen)) f = (int)k;
+        if (f < 0) return usage_error("unknown option '%s'; try '%s --help'", arg, prog);
+        const char *name = value_flags[f], *val;
+        if (eq) {
+            val = eq + 1;
+        } else if (i + 1 < argc) {
+            val = argv[++i];
+            if (val[0] == '-' && val[1])
+                return usage_error("option '%s' needs a value, got '%s', which looks like an option "
+                                   "(write %s=%s if it is the value)", name, val, name, val);
+        } else {
+            return usage_error("option '%s' needs a value", name);
+        }
+        if (!*val) return usage_error("option '%s' needs a non-empty value", name);
+        if (seen[f]) return usage_error("option '%s' given twice ('%s' and '%s')", name, seen[f], val);
+        seen[f] = val;
+        unsigned long long u;
+        if (!strcmp(name, "--device")) a->device = val;
+        else if (!strcmp(name, "--setup")) a->setup = val;
+        else if (!strcmp(name, "--in")) a->in = val;
+        else if (!strcmp(name, "--out")) a->out = val;
+        else if (!strcmp(name, "--cell-size")) {
+            if (!parse_uint(val, 1, 1u << 20, &u) || (u != 16 && u != 32 && u != 64))
+                return usage_error("unsupported cell size '%s': --cell-size takes 16, 32 or 64 (field elements "
+                                   "per cell; 64 is EIP-7594)", val);
+            a->cell_size = (unsigned)u;
+        } else if (!strcmp(name, "--window-bits")) {
+            if (!parse_uint(val, 1, 8, &u)) return usage_error("--window-bits needs an integer in 1..8, got '%s'", val);
+            a->window_bits = (unsigned)u;
+        } else if (!strcmp(name, "--batch")) {
+            if (!parse_uint(val, 1, 1u << 16, &u)) return usage_error("--batch needs an integer in 1..65536, got '%s'", val);
+            a->batch = (size_t)u;
+        }
+    }
+    if (a->help) {
+        print_cells_help(stdout);
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- input ------------------------------------------------------------------------- */
+
+static const uint8_t bls_r_be[32] = {0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8,
+                                     0x08, 0x09, 0xa1, 0xd8, 0x05, 0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe,
+                                     0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01};
+
+/* One line into buf (size bytes, NUL-terminated); a longer line is read to its end all
+ * the same, and *len is its full length (without the newline). 0 at end of input. */
+static int read_line(FILE *f, char *buf, size_t size, size_t *len) {
+    size_t n = 0;
+    int c, any = 0;
+    while ((c = getc_unlocked(f)) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (n + 1 < size) buf[n] = (char)c;
+        n++;
+    }
+    buf[n + 1 < size ? n : size - 1] = '\0';
+    *len = n;
+    return any;
+}
+
+static int hex_value(unsigned char ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
+
+/* Parses the blob of a line (already trimmed: s, n characters, stored in full when
+ * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */
+static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uint8_t *blob, char *msg) {
+    if (n < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
+        snprintf(msg, MESSAGE_LEN, "line %zu: a blob must start with 0x (then %d hex digits)", line_no,
+                 BLOB_HEX_DIGITS);
+        return 0;
+    }
+    if (!complete || n - 2 != BLOB_HEX_DIGITS) {
+        snprintf(msg, MESSAGE_LEN, "line %zu: expected %d hex digits after 0x (4096 field elements of 32 bytes), got %zu",
+                 line_no, BLOB_HEX_DIGITS, n - 2);
+        return 0;
+    }
+    for (size_t i = 0; i < GC_KZG_BYTES_PER_BLOB; i++) {
+        int hi = hex_value((unsigned char)s[2 + 2 * i]), lo = hex_value((unsigned char)s[3 + 2 * i]);
+        if (hi < 0 || lo < 0) {
+            size_t col = 2 + 2 * i + (hi < 0 ? 0 : 1);
+            unsigned char ch = (unsigned char)s[col];
+            if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
+                snprintf(msg, MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no, col + 1, ch);
+            else
+                snprintf(msg, MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit", line_no,
+                         col + 1, ch);
+            return 0;
+        }
+        blob[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 1;
+}
+
+/* The first element >= r of a blob the library rejected, for the message (-1: none). */
+static long first_noncanonical(const uint8_t *blob) {
+    for (size_t e = 0; e < GC_KZG_FIELD_ELEMENTS_PER_BLOB; e++)
+        if (memcmp(blob + e * GC_KZG_BYTES_PER_FIELD_ELEMENT, bls_r_be, 32) >= 0) return (long)e;
+    return -1;
+}
+
+/* ---- output ------------------------------------------------------------------------ */
+
+/* A record of the batch, in input order: a blob (slot >= 0) or a malformed line. */
+typedef struct {
+    size_t index, line_no;
+    long slot;
+    char message[MESSAGE_LEN];
+} record;
+
+typedef struct {
+    cells_args *args;
+    gc_device *dev;
+    gc_kzg_setup *setup;
+    const char *device_label;
+    gc_kzg_ctx *ctx;
+    size_t max_batch, cells_per_blob, cell_bytes;
+    uint8_t *blobs, *cells, *proofs, *commitments;
+    gc_kzg_ret *status;
+    record *recs;
+    size_t n_recs, n_blobs;
+    char *text; /* one output record */
+    size_t text_size;
+    FILE *out;
+    const char *out_name;
+    /* counts and progress */
+    size_t done, rejected, expected_total;
+    int progress;
+    double t_first;
+} cells_run;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static char *put_hex(char *p, const uint8_t *b, size_t n) {
+    static const char digits[] = "0123456789abcdef";
+    *p++ = '0';
+    *p++ = 'x';
+    for (size_t i = 0; i < n; i++) {
+        *p++ = digits[b[i] >> 4];
+        *p++ = digits[b[i] & 15];
+    }
+    return p;
+}
+
+static char *put_str(char *p, const char *s) {
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+static int write_text(cells_run *r, const char *p, size_t n) {
+    if (fwrite(p, 1, n, r->out) == n) return 1;
+    fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r->out_name, strerror(errno));
+    return 0;
+}
+
+static int write_error(cells_run *r, size_t index, const char *name, const char *message) {
+    char buf[MESSAGE_LEN * 2 + 128], *p = buf;
+    p += sprintf(p, "{\"index\": %zu, \"error\": \"%s\", \"message\": \"", index, name);
+    for (const char *m = message; *m; m++) /* our own text: escape quotes and backslashes */
+        if ((unsigned char)*m >= 0x20) {
+            if (*m == '"' || *m == '\\') *p++ = '\\';
+            *p++ = *m;
+        }
+    p = put_str(p, "\"}\n");
+    r->rejected++;
+    return write_text(r, buf, (size_t)(p - buf));
+}
+
+static int write_blob(cells_run *r, size_t index, size_t slot) {
+    size_t l_bytes = r->cell_bytes, n = r->cells_per_blob;
+    char *p = r->text;
+    p += sprintf(p, "{\"index\": %zu, \"commitment\": \"", index);
+    p = put_hex(p, r->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT, GC_KZG_BYTES_PER_COMMITMENT);
+    p = put_str(p, "\", \"cells\": [");
+    for (size_t c = 0; c < n; c++) {
+        *p++ = '"';
+        p = put_hex(p, r->cells + (slot * n + c) * l_bytes, l_bytes);
+        p = put_str(p, c + 1 < n ? "\", " : "\"");
+    }
+    p = put_str(p, "], \"proofs\": [");
+    for (size_t c = 0; c < n; c++) {
+        *p++ = '"';
+        p = put_hex(p, r->proofs + (slot * n + c) * GC_KZG_BYTES_PER_PROOF, GC_KZG_BYTES_PER_PROOF);
+        p = put_str(p, c + 1 < n ? "\", " : "\"");
+    }
+    p = put_str(p, "]}\n");
+    return write_text(r, r->text, (size_t)(p - r->text));
+}
+
+static void show_progress(cells_run *r, size_t computing) {
+    if (!r->progress) return;
+    double dt = now_s() - r->t_first;
+    char total[48] = "";
+    if (r->expected_total) snprintf(total, sizeof total, " of ~%zu", r->expected_total);
+    if (computing)
+        fprintf(stderr, "\r%s: %zu%s blobs done, %.2f blobs/s; computing %zu more...   ", prog, r->done, total,
+                r->done && dt > 0 ? r->done / dt : 0.0, computing);
+    else
+        fprintf(stderr, "\r%s: %zu%s blobs done, %.2f blobs/s                         ", prog, r->done, total,
+                r->done && dt > 0 ? r->done / dt : 0.0);
+    fflush(stderr);
+}
+
+/* ---- the run ----------------------------------------------------------------------- */
+
+static int load_setup(cells_run *r) {
+    const char *path = r->args->setup;
+    char err[600];
+    gc_kzg_ret ret = path ? gc_kzg_setup_load_file(&r->setup, path, err, sizeof err)
+                          : gc_kzg_setup_load_default(&r->setup, err, sizeof err);
+    if (ret == GC_KZG_OK) return 1;
+    fprintf(stderr, "%s: cannot use the trusted setup %s: %s: %s\n", prog, path ? path : "(built in)",
+            gc_kzg_ret_name(ret), err[0] ? err : gc_kzg_ret_message(ret));
+    return 0;
+}
+
+/* The context, made on the first well-formed blob; and the buffers of one batch. */
+static int make_context(cells_run *r) {
+    cells_args *a = r->args;
+    if (!r->setup && !load_setup(r)) return 0;
+    gc_kzg_options opt = {a->cell_size, a->window_bits, a->batch};
+    char err[600];
+    if (r->progress || a->verbose)
+        fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
+    gc_kzg_ret ret = gc_kzg_ctx_create(&r->ctx, r->dev, r->setup, &opt, err, sizeof err);
+    if (ret) {
+        fprintf(stderr, "%s: cannot set up the KZG context on %s: %s: %s\n", prog, r->device_label,
+                gc_kzg_ret_name(ret), err[0] ? err : gc_kzg_ret_message(ret));
+        if (ret == GC_KZG_DEVICE_MEMORY)
+            fprintf(stderr, "%s: out of device memory%s\n", prog, a->batch ? ": try a smaller --batch" : "");
+        return 0;
+    }
+    const gc_kzg_ctx_info *info = gc_kzg_ctx_get_info(r->ctx);
+    if (a->verbose)
+        fprintf(stderr,
+                "%s: %s: cell size %u, %u cells per blob, window bits %u, batch %zu, precomputation %.1f MiB "
+                "in %.0f ms, %.1f MiB per blob in flight\n",
+                prog, r->device_label, info->cell_size, info->cells_per_blob, info->window_bits, info->max_batch,
+                info->precompute_bytes / 1048576.0, info->precompute_ms, info->batch_bytes / 1048576.0);
+    r->max_batch = info->max_batch;
+    r->cells_per_blob = info->cells_per_blob;
+    r->cell_bytes = GC_KZG_BYTES_PER_CELL(info->cell_size);
+    size_t b = r->max_batch, per_blob_cells = r->cells_per_blob * r->cell_bytes;
+    r->text_size = 64 + 2 * GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (2 * r->cell_bytes + 8) + 32 +
+                   r->cells_per_blob * (2 * GC_KZG_BYTES_PER_PROOF + 8) + 16;
+    r->blobs = malloc(b * GC_KZG_BYTES_PER_BLOB);
+    r->cells = malloc(b * per_blob_cells);
+    r->proofs = malloc(b * r->cells_per_blob * GC_KZG_BYTES_PER_PROOF);
+    r->commitments = malloc(b * GC_KZG_BYTES_PER_COMMITMENT);
+    r->status = malloc(b * sizeof *r->status);
+    r->text = malloc(r->text_size);
+    if (!r->blobs || !r->cells || !r->proofs || !r->commitments || !r->status || !r->text) {
+        fprintf(stderr, "%s: out of host memory for a batch of %zu blobs: try a smaller --batch\n", prog, b);
+        return 0;
+    }
+    r->t_first = now_s();
+    return 1;
+}
+
+/* Computes the batch's blobs and writes every held record in order. */
+static int run_batch(cells_run *r) {
+    if (r->n_blobs) {
+        show_progress(r, r->n_blobs);
+        gc_kzg_ret ret = gc_kzg_compute_cells_and_proofs(r->ctx, r->cells, r->proofs, r->commitments, r->blobs,
+                                                         r->n_blobs, r->status);
+        if (ret) {
+            const char *dmsg = "";
+            gc_kzg_ctx_last_device_status(r->ctx, &dmsg);
+            if (r->progress) fputc('\n', stderr);
+            fprintf(stderr, "%s: computing blobs %zu..%zu failed: %s: %s%s%s\n", prog, r->recs[0].index,
+                    r->recs[r->n_recs - 1].index, gc_kzg_ret_name(ret), gc_kzg_ret_message(ret),
+                    dmsg && dmsg[0] ? ": " : "", dmsg ? dmsg : "");
+            if (ret == GC_KZG_DEVICE_MEMORY)
+                fprintf(stderr, "%s: out of device memory: try a smaller --batch (this one was %zu)\n", prog,
+                        r->max_batch);
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < r->n_recs; i++) {
+        const record *rec = &r->recs[i];
+        int ok;
+        if (rec->slot < 0) {
+            ok = write_error(r, rec->index, gc_kzg_ret_name(GC_KZG_BADARGS), rec->message);
+        } else if (r->status[rec->slot] != GC_KZG_OK) {
+            char msg[MESSAGE_LEN];
+            long e = first_noncanonical(r->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
+            if (r->status[rec->slot] == GC_KZG_BADARGS && e >= 0)
+                snprintf(msg, sizeof msg, "line %zu: field element %ld is not below the BLS12-381 scalar modulus r",
+                         rec->line_no, e);
+            else
+                snprintf(msg, sizeof msg, "line %zu: %s", rec->line_no, gc_kzg_ret_message(r->status[rec->slot]));
+            ok = write_error(r, rec->index, gc_kzg_ret_name(r->status[rec->slot]), msg);
+        } else {
+            ok = write_blob(r, rec->index, (size_t)rec->slot);
+        }
+        if (!ok) return 0;
+        r->done++;
+    }
+    /* Each batch is out as soon as it is computed, for whoever reads the stream. */
+    if (fflush(r->out) != 0) {
+        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r->out_name, strerror(errno));
+        return 0;
+    }
+    r->n_recs = r->n_blobs = 0;
+    show_progress(r, 0);
+    return 1;
+}
+
+static int same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return strcmp(a, "-") && strcmp(b, "-") && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+static int select_device(const char *want, size_t *index) {
+    gc_devices_probe();
+    gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
+    if (st == GC_OK) return 1;
+    fprintf(stderr, "%s: %s\n", prog, gc_last_error());
+    if (want && gc_device_count() > 0) {
+        fprintf(stderr, "%s: --device takes an id or a part of one device's name:\n", prog);
+        for (size_t i = 0; i < gc_device_count(); i++)
+            fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
+    } else if (!want) {
+        fprintf(stderr, "%s: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a CUDA driver\n",
+                prog);
+    }
+    return 0;
+}
+
+static int cmd_cells(int argc, char **argv) {
+    cells_args a;
+    int rc = parse_cells_args(argc, argv, &a);
+    if (rc >= 0) return rc;
+    if (same_file(a.in, a.out)) return usage_error("--in and --out are the same file (%s)", a.in);
+
+    cells_run r;
+    memset(&r, 0, sizeof r);
+    r.args = &a;
+    FILE *in = NULL;
+    char *line = NULL;
+    size_t line_size = BLOB_HEX_DIGITS + 64;
+    rc = EXIT_USAGE;
+
+    /* Everything that can be refused quickly is checked before the precomputation. */
+    in = strcmp(a.in, "-") ? fopen(a.in, "r") : stdin;
+    if (!in) {
+        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a.in, strerror(errno));
+        goto out;
+    }
+    struct stat st;
+    memset(&st, 0, sizeof st);
+    if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: cannot read the input %s: it is a directory\n", prog, a.in);
+        goto out;
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0) r.expected_total = (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
+    size_t dev_index;
+    if (!select_device(a.device, &dev_index)) goto out;
+    r.device_label = gc_device_info_at(dev_index)->id;
+    /* A setup file is checked now (its errors are exit 2 whatever the input); the built-in
+     * one, which cannot fail, when the first blob needs it. */
+    if (a.setup && !load_setup(&r)) goto out;
+    gc_status dst = gc_device_open(dev_index, &r.dev);
+    if (dst != GC_OK) {
+        fprintf(stderr, "%s: cannot open device %s: %s: %s\n", prog, r.device_label, gc_status_name(dst),
+                gc_last_error());
+        goto out;
+    }
+    r.out_name = strcmp(a.out, "-") ? a.out : "stdout";
+    r.out = strcmp(a.out, "-") ? fopen(a.out, "w") : stdout;
+    if (!r.out) {
+        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, a.out, strerror(errno));
+        goto out;
+    }
+    r.progress = isatty(fileno(stderr));
+    r.recs = malloc(MAX_HELD_RECORDS * sizeof *r.recs);
+    line = malloc(line_size);
+    uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);
+    if (!r.recs || !line || !blob) {
+        free(blob);
+        fprintf(stderr, "%s: out of host memory\n", prog);
+        goto out;
+    }
+
+    size_t len, line_no = 0, index = 0;
+    int fatal = 0;
+    while (!fatal && read_line(in, line, line_size, &len)) {
+        line_no++;
+        size_t stored = len < line_size ? len : line_size - 1;
+        char *s = line, *e = line + stored;
+        while (s < e && is_space(*s)) s++;
+        while (e > s && is_space(e[-1])) e--;
+        if (s == e && stored == len) continue; /* blank */
+        record *rec = &r.recs[r.n_recs];
+        rec->index = index++;
+        rec->line_no = line_no;
+        rec->slot = -1;
+        rec->message[0] = '\0';
+        size_t n = stored == len ? (size_t)(e - s) : len; /* a line too long to hold: its length */
+        if (parse_blob(s, n, stored == len, line_no, blob, rec->message)) {
+            if (!r.ctx && !make_context(&r)) {
+                fatal = 1;
+                break;
+            }
+            rec->slot = (long)r.n_blobs;
+            memcpy(r.blobs + r.n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
+            r.n_blobs++;
+        }
+        r.n_recs++;
+        /* A malformed line with no blob ahead of it is written at once. */
+        if ((r.n_blobs == 0 || r.n_blobs == r.max_batch || r.n_recs == MAX_HELD_RECORDS) && !run_batch(&r)) fatal = 1;
+    }
+    free(blob);
+    if (!fatal && ferror(in)) {
+        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a.in, strerror(errno));
+        fatal = 1;
+    }
+    if (!fatal && r.n_recs && !run_batch(&r)) fatal = 1;
+    if (r.progress && r.done) fputc('\n', stderr);
+    if (!fatal && fflush(r.out) != 0) {
+        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r.out_name, strerror(errno));
+        fatal = 1;
+    }
+    if (r.out != stdout) {
+        int closed = fclose(r.out);
+        r.out = NULL;
+        if (!fatal && closed != 0) {
+            fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, a.out, strerror(errno));
+            fatal = 1;
+        }
+    }
+    rc = fatal ? EXIT_USAGE : r.rejected ? EXIT_REJECTED : 0;
+    if (a.verbose && !fatal)
+        fprintf(stderr, "%s: %zu blobs, %zu rejected\n", prog, r.done, r.rejected);
+out:
+    if (r.out && r.out != stdout) fclose(r.out);
+    if (in && in != stdin) fclose(in);
+    gc_kzg_ctx_free(r.ctx);
+    if (r.dev) gc_device_close(r.dev);
+    gc_kzg_setup_free(r.setup);
+    free(line);
+    free(r.recs);
+    free(r.blobs);
+    free(r.cells);
+    free(r.proofs);
+    free(r.commitments);
+    free(r.status);
+    free(r.text);
+    return rc;
+}
+
+int gc_kzg_command(int argc, char **argv) {
+    if (argc < 2) {
+        print_kzg_help(stderr);
+        return EXIT_USAGE;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
+        if (argc > 2 && !strcmp(argv[2], "cells")) print_cells_help(stdout);
+        else print_kzg_help(stdout);
+        return 0;
+    }
+    if (!strcmp(sub, "cells")) return cmd_cells(argc - 1, argv + 1);
+    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells); try 'gpucheck kzg --help'\n", sub);
+    return EXIT_USAGE;
+}

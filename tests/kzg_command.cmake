@@ -1,0 +1,70 @@
+# `gpucheck kzg cells` through CTest, on the default device (PoCL in CI). Every test that
+# computes a blob pays the precomputation (about 30 s on PoCL) and about 11 s per blob of
+# real data, so each keeps to the fewest blobs that show its point; the all-zero blob is
+# cheap. The comparing tests change one byte of one cell and of one proof of the command's
+# own output and must see the comparison fail (negative control).
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(GC_KZG_CHECK ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kzg_command_check.py $<TARGET_FILE:gpucheck-cli>)
+set(GC_KZG_CONSENSUS ${CMAKE_SOURCE_DIR}/crypto/kzg/vectors/eip7594/compute_cells_and_kzg_proofs)
+set(GC_KZG_CKZG ${CMAKE_SOURCE_DIR}/crypto/kzg/vectors/ckzg_cells.txt)
+
+# ---- no device work: usage, help, malformed input, unreadable setup, output errors ----
+add_test(NAME kzg_cmd_help COMMAND sh -c "$0 kzg --help | grep -q 'kzg cells' && \
+         h=$($0 kzg cells --help) && for o in --device --setup --cell-size --window-bits --batch --in --out; do \
+         echo \"$h\" | grep -q -- \"$o\" || { echo \"cells --help lacks $o\"; exit 1; }; done && \
+         $0 --help | grep -q '^  kzg '" $<TARGET_FILE:gpucheck-cli>)
+add_test(NAME kzg_cmd_malformed_lines COMMAND ${GC_KZG_CHECK} malformed)
+set(GC_KZG_EXIT2_CASES
+  "no_subcommand|gpucheck kzg SUBCOMMAND|kzg"
+  "unknown_subcommand|unknown subcommand 'frobnicate'|kzg frobnicate"
+  "unknown_option|unknown option '--frobnicate'|kzg cells --frobnicate"
+  "cell_size_48|unsupported cell size '48'|kzg cells --cell-size 48"
+  "cell_size_word|unsupported cell size 'big'|kzg cells --cell-size big"
+  "batch_0|--batch needs an integer in 1..65536|kzg cells --batch 0"
+  "window_bits_9|--window-bits needs an integer in 1..8|kzg cells --window-bits 9"
+  "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
+  "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
+  "missing_setup|cannot use the trusted setup /nonexistent-dir/setup.txt: GC_KZG_IO|kzg cells --setup /nonexistent-dir/setup.txt"
+  "bad_setup|GC_KZG_SETUP: line 3: bad hex digit|kzg cells --setup ${CMAKE_CURRENT_SOURCE_DIR}/data/kzg_bad_setup.txt"
+  "unwritable_output|cannot write the output to /nonexistent-dir/out.jsonl|kzg cells --out /nonexistent-dir/out.jsonl"
+  "output_full|cannot write the output to /dev/full: No space left on device|kzg cells --out /dev/full")
+foreach(c IN LISTS GC_KZG_EXIT2_CASES)
+  string(REPLACE "|" ";" parts "${c}")
+  list(GET parts 0 name)
+  list(GET parts 1 fragment)
+  list(GET parts 2 args)
+  separate_arguments(args UNIX_COMMAND "${args}")
+  # stdin: one malformed line, so that only the option under test can make it exit 2.
+  add_test(NAME kzg_cmd_exit2_${name} COMMAND ${GC_KZG_CHECK} expect 2 "${fragment}" --stdin "0x12\\n" -- ${args})
+endforeach()
+add_test(NAME kzg_cmd_same_in_out COMMAND sh -c "f=$(mktemp) && echo 0x12 > $f && $0 kzg cells --in $f --out $f; \
+         rc=$?; test $rc -eq 2 && grep -q 0x12 $f; rc2=$?; rm -f $f; exit $rc2" $<TARGET_FILE:gpucheck-cli>)
+
+# ---- through the device ----------------------------------------------------------------
+# The consensus vectors, byte for byte: every one of the 4 invalid (two malformed lines,
+# two with an element >= r: the library's per-blob status) and the valid ones cheap enough
+# for CI (see docs/fk20.md, "The command"), in one input, so that the valid blobs are
+# computed beside the rejected ones; exit 1. Plus ckzg's all-zero case for the commitment.
+# Batches of 2 blobs: the input streams through three library calls, and the records
+# of the malformed lines held behind each batch must still come out in input order.
+add_test(NAME kzg_cmd_consensus_vectors
+         COMMAND ${GC_KZG_CHECK} vectors
+                 --consensus ${GC_KZG_CONSENSUS} valid_0,invalid_blob_0,invalid_blob_2,valid_6,invalid_blob_1,invalid_blob_3
+                 --ckzg ${GC_KZG_CKZG} zeros -- --batch 2)
+# Another cell size: L = 16 gives 512 cells of 16 elements and 512 proofs.
+add_test(NAME kzg_cmd_cell_size_16 COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16)
+set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 PROPERTIES TIMEOUT 900 LABELS "kzg;device")
+
+# ---- against c-kzg-4844 (PyPI ckzg) on a fresh random blob -------------------------------
+# `make test` installs ckzg==2.1.8 quietly where pip can (the fixture below never fails);
+# where ckzg still does not import, the test skips (77) and says why.
+add_test(NAME kzg_ckzg_install
+         COMMAND sh -c "$0 -c 'import ckzg' 2>/dev/null || $0 -m pip install -q --disable-pip-version-check \
+         ckzg==2.1.8 >/dev/null 2>&1 || echo 'pip could not install ckzg==2.1.8: kzg_differential will skip'; exit 0"
+         ${Python3_EXECUTABLE})
+set_tests_properties(kzg_ckzg_install PROPERTIES FIXTURES_SETUP kzg_ckzg)
+add_test(NAME kzg_differential
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_kzg_differential.py
+                 $<TARGET_FILE:gpucheck-cli> --blobs 1)
+set_tests_properties(kzg_differential PROPERTIES SKIP_RETURN_CODE 77 FIXTURES_REQUIRED kzg_ckzg TIMEOUT 900
+                     LABELS "kzg;device")
