@@ -70,3 +70,12 @@ add_test(NAME runner.write_errors_exit_nonzero
          COMMAND sh -c "$0 run --filter device.vector_add --tap > /dev/full; test $? -eq 2 || exit 1; \
                  $0 run --filter device.vector_add --json /dev/full; test $? -eq 2" $<TARGET_FILE:gpucheck-cli>)
 set_tests_properties(runner.fifo_report_no_hang PROPERTIES TIMEOUT 90)
+
+# Interrupts: a run stopped by SIGINT/SIGTERM/SIGHUP writes its reports with what finished,
+# marks the running test INTERRUPTED, exits 128 + the signal and leaves no process; a
+# second SIGINT exits at once. The console streams each test's line (here into a pipe).
+foreach(mode sigint sigterm sighup double)
+  add_test(NAME runner.interrupt_${mode}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/interrupt_check.py $<TARGET_FILE:gpucheck-cli> ${mode})
+  set_tests_properties(runner.interrupt_${mode} PROPERTIES TIMEOUT 120)
+endforeach()

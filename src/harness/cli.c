@@ -3,6 +3,7 @@
  * line by calling gc_main(). Exit status: 0 everything passed or skipped, 1 a test
  * failed, 2 usage or set-up error. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,43 @@ static int cmd_list(const gc_cli_args *a) {
     return 0;
 }
 
+/* The console as the run goes: each test's line as soon as it finishes, flushed (a pipe
+ * too: `gpucheck run | tee log` shows progress), and on a terminal a progress line on
+ * stderr with the running test's name. */
+typedef struct {
+    FILE *f;
+    int tap, verbose, tty;
+    int progress_shown;
+} run_view;
+
+static void view_clear_progress(run_view *v) {
+    if (!v->progress_shown) return;
+    fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+    v->progress_shown = 0;
+}
+
+static void view_started(void *user, const gc_run_report *rep, size_t i) {
+    run_view *v = user;
+    if (i == 0) {
+        if (v->tap) gc_tap_begin(v->f);
+        else gc_console_begin(v->f, rep);
+        fflush(v->f);
+    }
+    if (!v->tty) return;
+    fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, rep->n_selected, rep->results[i].full_name);
+    fflush(stderr);
+    v->progress_shown = 1;
+}
+
+static void view_finished(void *user, const gc_run_report *rep, size_t i) {
+    run_view *v = user;
+    view_clear_progress(v);
+    if (v->tap) gc_tap_result(v->f, rep, i);
+    else gc_console_result(v->f, rep, i, v->verbose);
+    fflush(v->f);
+}
+
 static int cmd_run(gc_cli_args *a, const char *self) {
     size_t idx;
     for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
@@ -172,32 +210,41 @@ static int cmd_run(gc_cli_args *a, const char *self) {
                 bench ? "benchmark" : "test", a->run.filter ? a->run.filter : "");
         return EXIT_USAGE;
     }
+    /* With a report on stdout ('-'), stdout carries only that report; the table goes to
+     * stderr (the parser refuses --tap together with a '-' report). */
+    int report_on_stdout = 0;
+    for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
+        report_on_stdout |= a->report_path[k] && strcmp(a->report_path[k], "-") == 0;
+    run_view view = {report_on_stdout ? stderr : stdout, a->tap, a->run.verbose, isatty(STDERR_FILENO), 0};
+    gc_run_hooks hooks = {view_started, view_finished, &view};
+    /* A closed pipe on stdout is a write error to report, not a death that would leave the
+     * running test's process behind (children get SIGPIPE back at exec). */
+    signal(SIGPIPE, SIG_IGN);
     gc_run_report rep;
-    if (gc_run_selected(&a->run, &rep) != GC_OK) {
+    if (gc_run_selected(&a->run, &rep, &hooks) != GC_OK) {
         fprintf(stderr, "gpucheck: out of memory\n");
         return EXIT_USAGE;
     }
-    int ok_files = 1, report_on_stdout = 0;
+    view_clear_progress(&view);
+    int ok_files = 1;
     for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++) {
         const char *path = a->report_path[k];
         if (!path) continue;
-        report_on_stdout |= strcmp(path, "-") == 0;
         if (!gc_report_write_file(&gc_report_formats[k], path, &rep))
             ok_files = 0, fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", gc_report_formats[k].name,
                                   path, errno == ENXIO ? "a FIFO with no reader" : strerror(errno));
     }
-    /* With a report on stdout ('-'), stdout carries only that report; the table goes to
-     * stderr (the parser refuses --tap together with a '-' report). */
-    FILE *console = report_on_stdout ? stderr : stdout;
-    if (a->tap) gc_report_tap(console, &rep);
-    else gc_report_console(console, &rep, a->run.verbose);
-    int passed = gc_report_passed(&rep);
+    FILE *console = view.f;
+    if (a->tap) gc_tap_end(console, &rep);
+    else gc_console_end(console, &rep, a->run.verbose);
+    int passed = gc_report_passed(&rep), interrupted_by = rep.interrupted_by;
     gc_run_report_free(&rep);
     if (fflush(console) != 0 || ferror(console)) {
         fprintf(stderr, "gpucheck: writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
                 console == stdout ? "stdout" : "stderr", strerror(errno));
         ok_files = 0;
     }
+    if (interrupted_by) return 128 + interrupted_by; /* 130 SIGINT, 143 SIGTERM, 129 SIGHUP */
     if (!ok_files) return EXIT_USAGE;
     return passed ? 0 : EXIT_FAILED;
 }

@@ -81,6 +81,10 @@ int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, co
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(SIGPIPE, &dfl, NULL); /* the runner ignores it; exec would keep that */
         int res = fcntl(pfd[1], F_DUPFD_CLOEXEC, 10);
         int out = fcntl(outfd, F_DUPFD_CLOEXEC, 10);
         int in = fcntl(devnull, F_DUPFD_CLOEXEC, 10);

@@ -218,17 +218,43 @@ static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_d
 
 /* ---- selection and the whole run -------------------------------------------------- */
 
-static void progress(size_t i, size_t n, const char *name) {
-    static int tty = -1;
-    if (tty < 0) tty = isatty(STDERR_FILENO);
-    if (!tty) return;
-    if (name) fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, name);
-    else fprintf(stderr, "\r\033[K");
-    fflush(stderr);
+/* Interrupts. The first SIGINT, SIGTERM or SIGHUP asks the run to stop: the running child
+ * and its process group are killed, reaped, and the test is INTERRUPTED; no new test
+ * starts, and the caller writes every report with what finished. A second one exits at
+ * once (status 128 + signal), killing the child's group first, writing nothing more. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction saved_actions[3];
+
+static void on_stop_signal(int sig) {
+    if (stop_requested) {
+        gc_process_kill_current();
+        _exit(128 + sig);
+    }
+    stop_requested = sig;
+    static const char msg[] = "\ngpucheck: interrupted: stopping the run and writing the reports "
+                              "(again to exit at once)\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
 }
 
+static void catch_stop_signals(int on) {
+    for (int i = 0; i < 3; i++) {
+        if (on) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_stop_signal;
+            sigemptyset(&sa.sa_mask);
+            sigaction(stop_signals[i], &sa, &saved_actions[i]);
+        } else {
+            sigaction(stop_signals[i], &saved_actions[i], NULL);
+        }
+    }
+}
+
+int gc_run_interrupted(void) { return (int)stop_requested; }
+
 static void add_repro(gc_result *r, const gc_run_options *opt) {
-    if (r->outcome == GC_PASS || r->outcome == GC_SKIP) return;
+    if (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INTERRUPTED) return;
     /* Every option that changes what a test does goes into the line. */
     char extra[256] = "";
     size_t o = 0;
@@ -240,59 +266,8 @@ static void add_repro(gc_result *r, const gc_run_options *opt) {
                   r->is_bench ? "bench" : "run", opt->device_id, (unsigned long long)opt->seed, extra, r->full_name);
 }
 
-gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
-    memset(rep, 0, sizeof *rep);
-    rep->opt = opt;
-    rep->device = gc_device_info_at(opt->device_index);
-    time_t now = time(NULL);
-    strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    int bench = opt->command && strcmp(opt->command, "bench") == 0;
-    size_t n = 0;
-    for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt->filter, bench);
-    rep->results = calloc(n ? n : 1, sizeof *rep->results);
-    if (!rep->results) return GC_ERR_NO_MEMORY;
-    gc_device *dev = NULL;
-    double t0 = gc_now();
-    for (size_t i = 0; i < gc_test_count(); i++) {
-        const gc_test *t = gc_test_at(i);
-        if (!gc_test_selected(t, opt->filter, bench)) continue;
-        gc_result *r = &rep->results[rep->n++];
-        gc_test_full_name(t, r->full_name, sizeof r->full_name);
-        r->test = t;
-        r->is_bench = bench;
-        progress(rep->n - 1, n, r->full_name);
-        const char *why = t->requires ? t->requires(t, rep->device) : NULL;
-        if (why) {
-            r->outcome = GC_SKIP;
-            snprintf(r->reason, sizeof r->reason, "%s", why);
-            continue;
-        }
-        if (opt->time_budget_s > 0 && gc_now() - t0 > opt->time_budget_s) {
-            r->outcome = GC_SKIP;
-            snprintf(r->reason, sizeof r->reason, "not run: the run's time budget of %.0f s was spent",
-                     opt->time_budget_s);
-            continue;
-        }
-        double budget = gc_test_budget(t, opt);
-        if (opt->no_fork) {
-            if (!dev) {
-                gc_status st = gc_device_open(opt->device_index, &dev);
-                if (st != GC_OK) {
-                    r->outcome = GC_ERROR;
-                    snprintf(r->reason, sizeof r->reason, "opening %s: %s: %s", opt->device_id, gc_status_name(st),
-                             gc_last_error());
-                    continue;
-                }
-            }
-            gc_run_one_inprocess(t, dev, opt, r);
-        } else {
-            run_isolated(t, opt, rep->device, budget, &stop_requested, r);
-        }
-        add_repro(r, opt);
-    }
-    progress(0, 0, NULL);
-    gc_device_close(dev);
-    /* Ratios to each benchmark's baseline, measured in this same run. */
+/* The ratio of a benchmark to its baseline, when both have finished in this run. */
+static void baseline_ratios(gc_run_report *rep) {
     for (size_t i = 0; i < rep->n; i++) {
         gc_result *r = &rep->results[i];
         if (!r->test->baseline || !r->n_samples) continue;
@@ -303,6 +278,73 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep) {
                 r->ratio_to_baseline = r->stats.median / b->stats.median;
         }
     }
+}
+
+static void run_one(const gc_test *t, const gc_run_options *opt, gc_run_report *rep, gc_device **dev, double t0,
+                    gc_result *r) {
+    const char *why = t->requires ? t->requires(t, rep->device) : NULL;
+    if (why) {
+        r->outcome = GC_SKIP;
+        gc_result_set_reason(r, "%s", why);
+        return;
+    }
+    if (opt->time_budget_s > 0 && gc_now() - t0 > opt->time_budget_s) {
+        r->outcome = GC_SKIP;
+        gc_result_set_reason(r, "not run: the run's time budget of %.0f s was spent", opt->time_budget_s);
+        return;
+    }
+    double budget = gc_test_budget(t, opt);
+    if (opt->no_fork) {
+        if (!*dev) {
+            gc_status st = gc_device_open(opt->device_index, dev);
+            if (st != GC_OK) {
+                r->outcome = GC_ERROR;
+                gc_result_set_reason(r, "opening %s: %s: %s", opt->device_id, gc_status_name(st), gc_last_error());
+                return;
+            }
+        }
+        gc_run_one_inprocess(t, *dev, opt, r);
+    } else {
+        run_isolated(t, opt, rep->device, budget, &stop_requested, r);
+    }
+    add_repro(r, opt);
+}
+
+gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks) {
+    memset(rep, 0, sizeof *rep);
+    rep->opt = opt;
+    rep->device = gc_device_info_at(opt->device_index);
+    time_t now = time(NULL);
+    strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    int bench = opt->command && strcmp(opt->command, "bench") == 0;
+    size_t n = 0;
+    for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt->filter, bench);
+    rep->results = calloc(n ? n : 1, sizeof *rep->results);
+    if (!rep->results) return GC_ERR_NO_MEMORY;
+    rep->n_selected = n;
+    gc_device *dev = NULL;
+    double t0 = gc_now();
+    stop_requested = 0;
+    catch_stop_signals(1);
+    for (size_t i = 0; i < gc_test_count() && !stop_requested; i++) {
+        const gc_test *t = gc_test_at(i);
+        if (!gc_test_selected(t, opt->filter, bench)) continue;
+        gc_result *r = &rep->results[rep->n++];
+        gc_test_full_name(t, r->full_name, sizeof r->full_name);
+        r->test = t;
+        r->is_bench = bench;
+        if (hooks && hooks->started) hooks->started(hooks->user, rep, rep->n - 1);
+        /* A test that finished keeps its result; in this process (--no-fork) a test is never
+         * cut short, the signal stops the run after it. */
+        run_one(t, opt, rep, &dev, t0, r);
+        baseline_ratios(rep);
+        rep->seconds = gc_now() - t0;
+        if (hooks && hooks->finished) hooks->finished(hooks->user, rep, rep->n - 1);
+    }
+    rep->interrupted_by = (int)stop_requested;
+    gc_device_close(dev);
+    catch_stop_signals(0);
+    baseline_ratios(rep);
     rep->seconds = gc_now() - t0;
     return GC_OK;
 }

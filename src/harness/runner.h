@@ -10,8 +10,19 @@
 int gc_test_selected(const gc_test *t, const char *glob, int bench);
 /** Run one test in this process on an open device. */
 void gc_run_one_inprocess(const gc_test *t, gc_device *dev, const gc_run_options *opt, gc_result *r);
-/** Run every selected test; rep->results is malloc'd (free with gc_run_report_free). */
-gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep);
+/** Told as the run goes: before a test starts and once its result is final (results[i]),
+ *  so that the console can show each test as it finishes. Either may be NULL. */
+typedef struct {
+    void (*started)(void *user, const gc_run_report *rep, size_t i);
+    void (*finished)(void *user, const gc_run_report *rep, size_t i);
+    void *user;
+} gc_run_hooks;
+/** Run every selected test; rep->results is malloc'd (free with gc_run_report_free).
+ *  SIGINT, SIGTERM and SIGHUP stop the run (rep->interrupted_by): the running test is
+ *  INTERRUPTED, the others are not run; a second signal exits at once. hooks may be NULL. */
+gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks);
+/** The signal that stopped the current run, 0 if none. */
+int gc_run_interrupted(void);
 void gc_run_report_free(gc_run_report *rep);
 /** The hidden child command: run the named test and write its result to fd 3. */
 int gc_child_main(const gc_run_options *opt, const char *full_name);

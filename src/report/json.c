@@ -118,7 +118,10 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_json_string(f, GC_COMMIT);
     fprintf(f, ",\"command\":");
     gc_json_string(f, o->command);
-    fprintf(f, ",\"started_at\":\"%s\",\"seconds\":", rep->started_at);
+    fprintf(f, ",\"started_at\":\"%s\",\"interrupted_by\":", rep->started_at);
+    if (rep->interrupted_by) gc_json_string(f, gc_signal_name(rep->interrupted_by));
+    else fputs("null", f);
+    fprintf(f, ",\"selected\":%zu,\"not_run\":%zu,\"seconds\":", rep->n_selected, rep->n_selected - rep->n);
     gc_json_num(f, rep->seconds);
     fprintf(f, ",\"seed\":%llu,\"parameters\":{\"filter\":", (unsigned long long)o->seed);
     gc_json_string(f, o->filter ? o->filter : "");

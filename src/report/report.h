@@ -9,6 +9,14 @@
 
 void gc_report_console(FILE *f, const gc_run_report *rep, int verbose);
 void gc_report_tap(FILE *f, const gc_run_report *rep);
+/* The same in pieces, for a run that shows each test as it finishes: begin, then
+ * result(i) for each i as it finishes, then end (the not-passed list and the summary). */
+void gc_console_begin(FILE *f, const gc_run_report *rep);
+void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose);
+void gc_console_end(FILE *f, const gc_run_report *rep, int verbose);
+void gc_tap_begin(FILE *f);
+void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i);
+void gc_tap_end(FILE *f, const gc_run_report *rep);
 void gc_report_json(FILE *f, const gc_run_report *rep);
 void gc_report_junit(FILE *f, const gc_run_report *rep);
 void gc_report_csv(FILE *f, const gc_run_report *rep);
@@ -48,6 +56,8 @@ void gc_json_string(FILE *f, const char *s);
 void gc_json_num(FILE *f, double v);
 /** Length (1-4) of the well-formed UTF-8 sequence at p, 0 when there is none (or at NUL). */
 size_t gc_utf8_seq_len(const char *p);
+/** "SIGINT", "SIGTERM", "SIGHUP" (the signals that stop a run). */
+const char *gc_signal_name(int sig);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */
 double gc_result_throughput(const gc_result *r);
 

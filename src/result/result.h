@@ -95,7 +95,9 @@ typedef struct {
     const gc_run_options *opt;
     const gc_device_info *device;
     gc_result *results;
-    size_t n;
+    size_t n;            /* results so far: finished tests, and the one interrupted */
+    size_t n_selected;   /* tests the filter selected (n < n_selected after an interrupt) */
+    int interrupted_by;  /* the signal that stopped the run (SIGINT...), 0 if none */
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
 } gc_run_report;

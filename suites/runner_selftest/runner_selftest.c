@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "device/cache.h"
@@ -95,6 +96,29 @@ static gc_status dies_loading_cached_binary(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+static gc_status interrupt_passes(gc_test_ctx *ctx) {
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
+/* Runs for 30 s (signals do not shorten it), with a `sleep 31.25` process of its own when
+ * its parameter says so: tests/interrupt_check.py stops the run meanwhile. */
+static gc_status interrupt_sleeps(gc_test_ctx *ctx) {
+    pid_t pid = -1;
+    if (gc_ctx_test(ctx)->param) {
+        pid = fork();
+        if (pid == 0) {
+            execlp("sleep", "sleep", "31.25", (char *)NULL);
+            _exit(127);
+        }
+    }
+    double t0 = gc_ctx_elapsed(ctx);
+    while (gc_ctx_elapsed(ctx) - t0 < 30) usleep(100000);
+    if (pid > 0) kill(pid, SIGKILL), waitpid(pid, NULL, 0);
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
 void gc_suite_runner_selftest_register(void) {
 #define T(n, fn, what) \
     {.suite = "runner_selftest", .name = n, .tags = "manual", .description = what, .budget_s = 60, .run = fn}
@@ -109,6 +133,10 @@ void gc_suite_runner_selftest_register(void) {
         T("long_log_and_output", long_log_and_output, "a 20 kB note and 25 kB of output"),
         T("dies_loading_cached_binary", dies_loading_cached_binary,
           "dies while a cached binary loads: the entry is removed"),
+        T("interrupt_a_passes", interrupt_passes, "passes at once (finishes before the interrupt)"),
+        {.suite = "runner_selftest", .name = "interrupt_b_sleeps", .tags = "manual", .budget_s = 60,
+         .description = "runs 30 s with a child process: interrupted", .param = "spawn", .run = interrupt_sleeps},
+        T("interrupt_c_sleeps_quietly", interrupt_sleeps, "runs 30 s (for --no-fork runs that are interrupted)"),
     };
 #undef T
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);

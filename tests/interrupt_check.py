@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""A run stopped by a signal keeps what finished and leaves nothing behind.
+
+usage: interrupt_check.py GPUCHECK MODE     MODE: sigint | sigterm | sighup | double
+
+sigint/sigterm/sighup: runs runner_selftest.interrupt_a_passes (at once) and interrupt_b_sleeps
+(30 s, with a child process); waits until the console, a pipe, shows the first test's line
+(streaming), sends the signal, then checks: the exit status (130/143/129) within seconds;
+the JSON and JUnit reports parse and hold the finished test (PASS) and the interrupted one
+(INTERRUPTED); no process of the test remains.
+double: --no-fork (the test cannot be cut short), two SIGINTs: the run exits at once, 130."""
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+SIGNALS = {"sigint": signal.SIGINT, "sigterm": signal.SIGTERM, "sighup": signal.SIGHUP}
+
+
+def processes_with(text):
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if text in cmd and "interrupt_check.py" not in cmd:
+                found.append(f"{pid}: {cmd}")
+    return found
+
+
+def wait_for_line(proc, text, seconds):
+    """Lines of stdout until one contains text (None on timeout or end)."""
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    buf, end = b"", time.monotonic() + seconds
+    while time.monotonic() < end:
+        if not sel.select(timeout=end - time.monotonic()):
+            break
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        buf += chunk
+        print(chunk.decode(errors="replace"), end="")
+        if text.encode() in buf:
+            return buf
+    return None
+
+
+def main():
+    exe, mode = sys.argv[1], sys.argv[2]
+    errors = []
+    with tempfile.TemporaryDirectory() as tmp:
+        jpath, xpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml")
+        if mode == "double":
+            cmd = [exe, "run", "--no-fork", "--filter", "runner_selftest.interrupt_c*", "--json", jpath]
+            want_line, want_exit, sig = "gpucheck run on", 130, signal.SIGINT
+        else:
+            cmd = [exe, "run", "--filter", "runner_selftest.interrupt_[ab]*", "--json", jpath, "--junit", xpath]
+            sig = SIGNALS[mode]
+            want_line, want_exit = "interrupt_a_passes", 128 + sig
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if wait_for_line(proc, want_line, 60) is None:
+            errors.append(f"no line with {want_line!r} while the run was going on (is the console streamed?)")
+        time.sleep(1.5)
+        t0 = time.monotonic()
+        proc.send_signal(sig)
+        if mode == "double":
+            time.sleep(0.5)
+            proc.send_signal(sig)
+        try:
+            rest, err = proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            rest, err = proc.communicate()
+            errors.append("the run did not end within 15 s of the signal")
+        seconds = time.monotonic() - t0
+        print(rest.decode(errors="replace"))
+        print(err.decode(errors="replace"), file=sys.stderr)
+        if proc.returncode != want_exit:
+            errors.append(f"exit status {proc.returncode}, expected {want_exit}")
+        if seconds > 5:
+            errors.append(f"the run took {seconds:.1f} s to end after the signal")
+        if mode != "double":
+            try:
+                data = json.load(open(jpath, encoding="utf-8"))
+                ET.parse(xpath)
+                got = {r["name"]: r["outcome"] for r in data["results"]}
+                want = {"runner_selftest.interrupt_a_passes": "PASS", "runner_selftest.interrupt_b_sleeps": "INTERRUPTED"}
+                if got != want:
+                    errors.append(f"the report holds {got}, expected {want}")
+                if data.get("interrupted_by") != signal.Signals(sig).name:
+                    errors.append(f"interrupted_by is {data.get('interrupted_by')!r}")
+            except Exception as e:  # noqa: BLE001
+                errors.append(f"a report does not parse: {e!r}")
+    time.sleep(0.3)
+    for text in ("sleep 31.25", "runner_selftest.interrupt_"):
+        left = processes_with(text)
+        if left:
+            errors.append(f"processes left behind: {left}")
+            for line in left:
+                os.kill(int(line.split(":")[0]), signal.SIGKILL)
+    for e in errors:
+        print("FAIL:", e)
+    print("ok" if not errors else f"{len(errors)} check(s) failed")
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
