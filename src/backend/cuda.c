@@ -14,7 +14,7 @@
 
 #include "backend/backend.h"
 #include "backend/cuda_api.h"
-#include "backend/cuda_offline.h"
+#include "backend/nvrtc.h"
 
 /* ---- loading the driver -------------------------------------------------------- */
 
