@@ -227,15 +227,6 @@ gc_status gc_timer_start(gc_device *dev, gc_timer **out);
 /** Wait for everything since gc_timer_start and return the device time in ms. */
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
 
-/** The last driver error seen in this thread: the driver's own code and text. */
-const char *gc_last_error(void);
-/** Record the last error (printf-style); backends do so before returning an error. */
-void gc_set_last_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
 /* ---- embedded kernel sources --------------------------------------------------- */
 
 /** Text of an embedded source file ("kernels/gc_dialect.h", "suites/x/y.gc"), or NULL. */

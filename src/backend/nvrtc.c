@@ -114,7 +114,7 @@ gc_status gc_nvrtc_version(int *major, int *minor) {
 
 static gc_status nvrtc_fail(const gc_nvrtc_api *api, const char *call, nvrtcResult r) {
     gc_set_last_error("%s failed: %s (%d)", call, api->GetErrorString(r), r);
-    return r == 1 /* NVRTC_ERROR_OUT_OF_MEMORY */ ? GC_ERR_NO_MEMORY : GC_ERR_DRIVER;
+    return r == NVRTC_ERROR_OUT_OF_MEMORY ? GC_ERR_NO_MEMORY : GC_ERR_DRIVER;
 }
 
 gc_status gc_nvrtc_pick_target(unsigned cc, char *target, size_t len) {
