@@ -159,8 +159,8 @@ typedef struct {
     int no_cache;               /* bypass the on-disk compile cache */
 } gc_build_options;
 
-/** Build a module from an embedded kernel source (a path relative to the source
- *  tree, e.g. "suites/atomic_fence/fence.gc"; see gc_kernel_source()). On
+/** Build a module from an embedded kernel source (its path in the source tree, e.g.
+ *  "suites/atomic_fence/mp_global.gc"; gc_kernel_source_name_at() lists them). On
  *  GC_ERR_COMPILE, *log receives the compiler's log (caller frees); *log may be
  *  set on success too (warnings). log may be NULL. */
 gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,

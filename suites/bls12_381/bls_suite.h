@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* gc_harness.h first: gc_device.h declares GC_ORDER_* / GC_SCOPE_* as enumerators, which
- * gc_dialect.h (through host.h) then also defines as macros of the same values. */
+/* The public API and the host build of the BLS12-381 code, in either order: gc_dialect.h
+ * (through host.h) and gc_device.h agree on GC_ORDER_* / GC_SCOPE_* (see gc_device.h). */
 #include "gpucheck/gc_harness.h"
 
 #include "crypto/bls12_381/host.h"
