@@ -30,10 +30,11 @@
  *     From a value <= bound both inc and dec stay <= bound, so the rewrite is then exact.
  * docs/atomic_incdec.md explains when the rewrite applies and what the tests prove.
  *
- * Test hook: GC_ATOMIC_BOUNDED_MUTANT=1 makes the CAS form's increment wrap one step late
- * (at old > bound), =2 makes its decrement wrap one step early (at old >= bound). The
- * atomic_incdec suite builds these to show that its checks catch an off-by-one; never
- * define it anywhere else. */
+ * Fault sites (GC_FAULT_SITE, gc_dialect.h; empty unless a test build defines GC_FAULT):
+ * GC_BOUNDED_FAULT_INC_LATE makes the increment wrap one step late (at old > bound),
+ * GC_BOUNDED_FAULT_DEC_EARLY makes the decrement wrap one step early (at old >= bound).
+ * The mutant tests of the atomic_incdec suite build the CAS form with them to show that
+ * its checks catch an off-by-one. */
 #ifndef GC_ATOMIC_BOUNDED_H
 #define GC_ATOMIC_BOUNDED_H
 
@@ -41,20 +42,19 @@
 
 /* ---- the rules, as plain arithmetic (every dialect, the host included) ----------- */
 
+#define GC_BOUNDED_FAULT_INC_LATE 11
+#define GC_BOUNDED_FAULT_DEC_EARLY 12
+
 GC_FN gc_u32 gc_bounded_inc_next_u32(gc_u32 old, gc_u32 bound) {
-#if defined(GC_ATOMIC_BOUNDED_MUTANT) && GC_ATOMIC_BOUNDED_MUTANT == 1
-    return old > bound ? 0u : old + 1u;
-#else
-    return old >= bound ? 0u : old + 1u;
-#endif
+    int wraps = old >= bound;
+    GC_FAULT_SITE(GC_BOUNDED_FAULT_INC_LATE, wraps = old > bound);
+    return wraps ? 0u : old + 1u;
 }
 
 GC_FN gc_u32 gc_bounded_dec_next_u32(gc_u32 old, gc_u32 bound) {
-#if defined(GC_ATOMIC_BOUNDED_MUTANT) && GC_ATOMIC_BOUNDED_MUTANT == 2
-    return (old == 0u || old >= bound) ? bound : old - 1u;
-#else
-    return (old == 0u || old > bound) ? bound : old - 1u;
-#endif
+    int wraps = old == 0u || old > bound;
+    GC_FAULT_SITE(GC_BOUNDED_FAULT_DEC_EARLY, wraps = old == 0u || old >= bound);
+    return wraps ? bound : old - 1u;
 }
 
 /* ---- wrap counter: spec and scaling (every dialect) ------------------------------- */

@@ -451,4 +451,20 @@ typedef int64_t gc_i64;
     (gc_global_id(0) + gc_global_size(0) * (gc_global_id(1) + gc_global_size(1) * gc_global_id(2)))
 #endif
 
+/* ---- fault sites (every dialect, the host included) ----
+ * GC_FAULT_SITE(id, stmt) marks a place where a mutant test injects a bug: a build with
+ * GC_FAULT=id runs stmt there. Only the mutant tests of a test build (GC_BUILD_TESTS)
+ * define GC_FAULT; in every other build a fault site is empty. Ids are named where the
+ * sites are (e.g. GC_BLS_FAULT_* in crypto/bls12_381/field.gc) and unique across the tree. */
+#if defined(GC_FAULT)
+#define GC_FAULT_SITE(id, stmt)                                                                 \
+    do {                                                                                        \
+        if ((id) == (GC_FAULT)) {                                                               \
+            stmt;                                                                               \
+        }                                                                                       \
+    } while (0)
+#else
+#define GC_FAULT_SITE(id, stmt) do { } while (0)
+#endif
+
 #endif /* GC_DIALECT_H */

@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
-# Installs what building and testing gpucheck needs, when missing: as root through apt
-# (apt-get update first), otherwise prints the exact command to run. Idempotent and quiet
-# when everything is there.
+# Installs what building gpucheck needs (and, with --test, what its tests need), when
+# missing: as root through apt (apt-get update first), otherwise prints the exact command
+# to run. Idempotent and quiet when everything is there.
+#
+# usage: scripts/ensure-deps.sh [--test]
+#   (none)  build and run: a C compiler, CMake, the OpenCL headers and ICD loader, PoCL
+#   --test  also: Python 3 and pip (CLI tests, scripts/fetch-nvrtc.sh), pkg-config (the
+#           install test), GMP (the field tests' reference), clang (the second compiler)
 set -euo pipefail
+
+tests=0
+case "${1:-}" in
+  "") ;;
+  --test) tests=1 ;;
+  *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+esac
 
 need_pkgs=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -10,13 +22,17 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok
 
 have_cmd cc || need_pkgs+=(build-essential)
 have_cmd cmake || need_pkgs+=(cmake)
-have_cmd python3 || need_pkgs+=(python3)
-have_cmd pkg-config || need_pkgs+=(pkgconf)
-have_cmd pip3 || python3 -m pip --version >/dev/null 2>&1 || need_pkgs+=(python3-pip)
 [ -f /usr/include/CL/cl.h ] || need_pkgs+=(opencl-c-headers)
-for p in ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd libgmp-dev; do
+for p in ocl-icd-libopencl1 ocl-icd-opencl-dev pocl-opencl-icd; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
+if [ "$tests" = 1 ]; then
+  have_cmd python3 || need_pkgs+=(python3)
+  have_cmd pip3 || python3 -m pip --version >/dev/null 2>&1 || need_pkgs+=(python3-pip)
+  have_cmd pkg-config || need_pkgs+=(pkgconf)
+  have_cmd clang || need_pkgs+=(clang)
+  have_pkg libgmp-dev || need_pkgs+=(libgmp-dev)
+fi
 
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then

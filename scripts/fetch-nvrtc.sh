@@ -7,7 +7,9 @@
 # and nothing is fetched. Otherwise NVIDIA's NVRTC wheel from PyPI is installed with
 # pip into .deps/nvrtc (NVRTC needs no GPU and no driver), python3-pip being
 # installed with apt first when it is missing and we are root. On success the one
-# line on stdout is the path of libnvrtc.so.*; gpucheck finds it there by itself.
+# line on stdout is the path of libnvrtc.so.*. gpucheck itself never looks under .deps:
+# `make test` passes this path to CMake (GC_NVRTC_LIBRARY), and CTest gives it to the
+# tests that compile CUDA as the environment variable GC_NVRTC_LIBRARY.
 #
 # Usage: scripts/fetch-nvrtc.sh [--force]   (--force: fetch even if one is present)
 # Environment: GC_NVRTC_WHEEL (default nvidia-cuda-nvrtc==13.0.88; a CUDA 12 one is
@@ -36,7 +38,7 @@ fetched_lib() {
   [[ -n "$best" ]] && echo "$best"
 }
 
-# A library that gpucheck's own search (src/backend/cuda_offline.c) would find.
+# A library that is already there: named, known to the loader, or in the CUDA toolkit.
 present_lib() {
   if [[ -n "${GC_NVRTC_LIBRARY:-}" && -f "${GC_NVRTC_LIBRARY}" ]]; then
     echo "$GC_NVRTC_LIBRARY"; return 0

@@ -3,6 +3,8 @@
 #   scripts/gpu-evidence.sh BUILD_DIR OUT_DIR [what...]
 # what: devices tests bench selftest opencl fence (default: all but fence, which the
 # tests and opencl runs already hold; fence adds -v logs and a no-local-stress run). Logs and JSON go to OUT_DIR.
+# selftest (harness_selftest.*) and the mutants exist only in a build configured with
+# -DGC_BUILD_TESTS=ON (what make test builds).
 set -uo pipefail
 B=${1:?build dir}; O=${2:?out dir}; shift 2
 what=${*:-devices tests selftest opencl bench}

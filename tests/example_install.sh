@@ -29,6 +29,7 @@ PKG_CONFIG_PATH=$(dirname "$pc")
 export PKG_CONFIG_PATH
 flags=$("$pkg_config" --cflags --libs gpucheck) || fail "pkg-config --cflags --libs gpucheck"
 echo "pkg-config: $flags"
+case " $flags " in *gmp*) fail "gpucheck.pc asks users to link GMP (only the field tests use it)" ;; esac
 incdir=$("$pkg_config" --variable=includedir gpucheck)
 [ -f "$incdir/gpucheck/gc_harness.h" ] || fail "pkg-config's includedir $incdir is not in $prefix"
 

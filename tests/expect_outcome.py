@@ -4,13 +4,21 @@
 usage: expect_outcome.py GPUCHECK EXIT_CODE NAME=OUTCOME[|OUTCOME] ... -- ARGS...
 
 The JSON report is parsed with Python's json module; the exit status must match, and
-every NAME must have one of the allowed outcomes. Used by tests/harness_selftest.cmake to
-show that each guard of the harness turns misbehaviour into the right outcome."""
+every NAME must have one of the allowed outcomes. OUTCOME CAUGHT is a mutant (a test built
+to fail, gc_test.expect) that failed as designed: reported PASS, reason "mutant caught".
+Used by tests/harness_selftest.cmake to show that each guard of the harness turns
+misbehaviour into the right outcome, and by the suites' tests."""
 import json
 import os
 import subprocess
 import sys
 import tempfile
+
+
+def matches(result, allowed):
+    if allowed == "CAUGHT":
+        return result["outcome"] == "PASS" and result["reason"].startswith("mutant caught")
+    return result["outcome"] == allowed
 
 
 def main():
@@ -35,7 +43,7 @@ def main():
             if r is None:
                 print(f"FAIL: {name} not in the report")
                 ok = False
-            elif r["outcome"] not in allowed.split("|"):
+            elif not any(matches(r, a) for a in allowed.split("|")):
                 print(f"FAIL: {name} is {r['outcome']} ({r['reason']}), expected {allowed}")
                 ok = False
             else:

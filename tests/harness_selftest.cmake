@@ -8,7 +8,8 @@ foreach(pair
     "comparator_always_equal=BROKEN"
     "spin_forever=TIMEOUT"
     "wild_write=CRASH|ERROR"
-    "too_few_checks=INCONCLUSIVE")
+    "too_few_checks=INCONCLUSIVE"
+    "mutant_survives=FAIL")
   string(REPLACE "=" ";" parts "${pair}")
   list(GET parts 0 name)
   add_test(NAME harness_selftest.${name}

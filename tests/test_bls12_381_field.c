@@ -5,8 +5,9 @@
  * 0xffffffff limbs that stress carries). Montgomery forms are computed with GMP
  * (a R mod m), never with the code under test.
  *
- * Built a second time per mutant with -DGC_BLS_MUTANT=N (tests/bls12_381.cmake): then the
- * program must find at least one mismatch, and exits 0 only if it did ("mutant caught").
+ * Built a second time per mutant with -DGC_FAULT=<a fault site of crypto/bls12_381/field.gc>
+ * (tests/bls12_381.cmake): then the program must find at least one mismatch, and exits 0
+ * only if it did ("mutant caught").
  * Exit codes: 0 pass (or mutant caught), 1 failures (or mutant survived), 77 skipped
  * (built without GMP). */
 #include <stdint.h>
@@ -443,9 +444,11 @@ int main(int argc, char **argv) {
     check_fp_sqrt_sign(&fp, 2000);
     check_fr_roots(&fr);
     printf("%lu checks, %lu failures\n", g_checks, g_failures);
-#if GC_BLS_MUTANT
+#if defined(GC_FAULT)
     /* A mutant build passes only when the tests noticed the injected bug. */
-    printf("mutant GC_BLS_MUTANT=%d %s\n", GC_BLS_MUTANT, g_failures ? "caught" : "SURVIVED");
+#define GC_STR_(x) #x
+#define GC_STR(x) GC_STR_(x)
+    printf("mutant GC_FAULT=%s %s\n", GC_STR(GC_FAULT), g_failures ? "caught" : "SURVIVED");
     return g_failures ? 0 : 1;
 #else
     return g_failures ? 1 : 0;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/cuda_offline.h"
+#include "backend/nvrtc.h"
 #include "device/source.h"
 
 static const char kernel[] = "#include \"crypto/bls12_381/fp.gc\"\n"

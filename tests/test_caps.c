@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/backend.h"
+#include "backend/caps.h"
 
 /* cl_device_atomic_capabilities bits as CL/cl.h defines them (OpenCL 3.0). Restated
  * so that a wrong constant in caps.c cannot be masked by sharing it with the test. */

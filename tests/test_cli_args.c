@@ -1,5 +1,6 @@
 /* test_cli_args.c — the command-line parser: good input parses, bad input is a usage
  * error (exit status 2) with a message naming the problem. */
+#include <stdio.h>
 #include <string.h>
 
 #include "harness/options.h"
@@ -12,6 +13,36 @@ static int parse(gc_cli_args *a, char *err, int argc, char **argv) {
 #define ARGV(...) ((char *[]){"gpucheck", __VA_ARGS__, NULL})
 #define ARGC(...) ((int)(sizeof((char *[]){"gpucheck", __VA_ARGS__}) / sizeof(char *)))
 #define PARSE(...) parse(&a, err, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
+
+/* Every option a command accepts is named in that command's --help (or, for the
+ * options of every command, in the general one). */
+static void help_lists_every_accepted_option(void) {
+    static const char *const cmds[] = {"devices", "info", "list", "run", "bench"};
+    static const gc_command ids[] = {GC_CMD_DEVICES, GC_CMD_INFO, GC_CMD_LIST, GC_CMD_RUN, GC_CMD_BENCH};
+    static const char *const opts[] = {"--device", "--filter",  "--seed",   "--canary",   "--scale",
+                                       "--timeout", "--time-budget", "--samples", "--warmup", "--json",
+                                       "--junit",  "--csv",     "--tap",    "--no-fork",  "--no-cache", "-v"};
+    char general[4096] = "", help[4096] = "";
+    FILE *f = fmemopen(general, sizeof general - 1, "w");
+    gc_print_help(f, GC_CMD_NONE);
+    fclose(f);
+    CHECK(strstr(general, "--version") && strstr(general, "-v"));
+    for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+        memset(help, 0, sizeof help);
+        f = fmemopen(help, sizeof help - 1, "w");
+        gc_print_help(f, ids[c]);
+        fclose(f);
+        for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
+            gc_cli_args a;
+            char err[512], *argv[] = {"gpucheck", (char *)cmds[c], (char *)opts[o], "1", NULL};
+            /* with a value first; a flag that takes none is tried alone */
+            int accepted = gc_parse_args(4, argv, &a, err, sizeof err) == 0 ||
+                           gc_parse_args(3, argv, &a, err, sizeof err) == 0;
+            if (accepted && !strstr(help, opts[o]))
+                CHECKF(0, "'%s %s' is accepted but '%s --help' does not name it", cmds[c], opts[o], cmds[c]);
+        }
+    }
+}
 
 int main(void) {
     gc_cli_args a;
@@ -69,5 +100,6 @@ int main(void) {
     /* Reproduction lines name the program that ran. */
     CHECK(gc_parse_args(2, (char *[]){"./vector_scale", "run", NULL}, &a, err, sizeof err) == 0 &&
           strcmp(a.run.argv0, "./vector_scale") == 0);
+    help_lists_every_accepted_option();
     return UNIT_DONE();
 }

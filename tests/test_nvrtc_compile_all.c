@@ -12,12 +12,13 @@
  * the compile
  * path can fail (a syntax error comes back as GC_ERR_COMPILE with its line), that
  * defines reach the source, and that the dialect's CUDA branch emits the PTX it
- * promises (kernels/selftest_dialect.gc). */
+ * promises (tests/kernels/selftest_dialect.gc, a test fixture kept out of the library and
+ * read from the source tree). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/cuda_offline.h"
+#include "backend/nvrtc.h"
 #include "device/source.h"
 #include "gpucheck/gc_device.h"
 
@@ -43,11 +44,49 @@ static int ends_with(const char *s, const char *suffix) {
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-static void test_compile_offline__every_kernel_source_compiles(void) {
+/* A file of the source tree (malloc'd text), or NULL. */
+static char *read_tree_file(const char *rel) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GC_SOURCE_DIR, rel);
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = malloc((size_t)n + 1)) != NULL && fread(text, 1, (size_t)n, f) == (size_t)n)
+        text[n] = '\0';
+    else {
+        free(text);
+        text = NULL;
+    }
+    if (f) fclose(f);
+    return text;
+}
+
+/* Test-only kernel sources: not embedded in the library, expanded from the tree. */
+#define SELFTEST_DIALECT "tests/kernels/selftest_dialect.gc"
+static gc_status expand_test_kernel(const char *rel, char **out) {
+    char *raw = read_tree_file(rel);
+    if (!raw) return GC_ERR_NOT_FOUND;
+    gc_status st = gc_source_expand_text(rel, raw, out);
+    free(raw);
+    return st;
+}
+
+static void compile_for_every_arch(const char *name, const char *text) {
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        char what[512], *log = NULL;
+        gc_status st = gc_nvrtc_compile_for_arch(archs[a], name, text, NULL, 0, &log);
+        snprintf(what, sizeof what, "nvrtc %s %s (%s)", archs[a], name, gc_status_name(st));
+        report(st == GC_OK, what, log ? log : gc_last_error());
+        free(log);
+    }
+}
+
+static void test_nvrtc_compile_for_arch__every_kernel_source_compiles(void) {
     size_t n_sources = 0;
+    char what[512], *text = NULL;
     for (size_t i = 0; i < gc_kernel_source_count(); i++) {
         const char *name = gc_kernel_source_name_at(i);
-        char what[512], *text = NULL;
         if (!name || !ends_with(name, ".gc")) continue; /* headers compile as part of these */
         n_sources++;
         gc_status st = gc_source_expand(name, &text);
@@ -56,42 +95,29 @@ static void test_compile_offline__every_kernel_source_compiles(void) {
             report(0, what, gc_status_name(st));
             continue;
         }
-        for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
-            char *log = NULL;
-            st = gc_cuda_compile_offline(archs[a], name, text, NULL, 0, &log);
-            snprintf(what, sizeof what, "nvrtc %s %s (%s)", archs[a], name, gc_status_name(st));
-            report(st == GC_OK, what, log ? log : gc_last_error());
-            free(log);
-        }
+        compile_for_every_arch(name, text);
         free(text);
     }
-    /* The tree always has kernels/selftest_dialect.gc: finding none means the
-     * embedding or the listing broke, not that there is nothing to compile. */
+    /* The library always has suites' *.gc files: finding none means the embedding or
+     * the listing broke, not that there is nothing to compile. */
     report(n_sources > 0, "found embedded *.gc sources to compile", "gc_kernel_source_count() lists no *.gc file");
+    gc_status st = expand_test_kernel(SELFTEST_DIALECT, &text);
+    report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
+    if (st == GC_OK) compile_for_every_arch(SELFTEST_DIALECT, text);
+    free(text);
 }
 
 /* CUDA programs kept outside the embedded sources (tools/probes) compile too. */
-static void test_compile_offline__probes_compile(void) {
+static void test_nvrtc_compile_for_arch__probes_compile(void) {
     static const char *const probes[] = {"tools/probes/shared_mp_probe.cu"};
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
-        char path[1024], what[256];
-        snprintf(path, sizeof path, "%s/%s", GC_SOURCE_DIR, probes[i]);
-        FILE *f = fopen(path, "rb");
-        char *text = NULL;
-        long n = -1;
-        if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            (text = malloc((size_t)n + 1)) != NULL && fread(text, 1, (size_t)n, f) == (size_t)n)
-            text[n] = '\0';
-        else {
-            free(text);
-            text = NULL;
-        }
-        if (f) fclose(f);
+        char what[256];
+        char *text = read_tree_file(probes[i]);
         snprintf(what, sizeof what, "read %s", probes[i]);
-        report(text != NULL, what, path);
+        report(text != NULL, what, GC_SOURCE_DIR);
         if (!text) continue;
         char *log = NULL;
-        gc_status st = gc_cuda_compile_offline("sm_90", probes[i], text, NULL, 0, &log);
+        gc_status st = gc_nvrtc_compile_for_arch("sm_90", probes[i], text, NULL, 0, &log);
         snprintf(what, sizeof what, "%s compiles for sm_90", probes[i]);
         report(st == GC_OK, what, log);
         free(log);
@@ -99,7 +125,7 @@ static void test_compile_offline__probes_compile(void) {
     }
 }
 
-static void test_compile_offline__syntax_error_fails_with_line(void) {
+static void test_nvrtc_compile_for_arch__syntax_error_fails_with_line(void) {
     /* Line 4 uses an undeclared name: NVRTC must say so, naming the line. */
     const char *src = "extern \"C\" __global__ void k(unsigned *p)\n"
                       "{\n"
@@ -107,14 +133,14 @@ static void test_compile_offline__syntax_error_fails_with_line(void) {
                       "    p[i] = gc_no_such_identifier;\n"
                       "}\n";
     char *log = NULL;
-    gc_status st = gc_cuda_compile_offline("sm_90", "bad_syntax.gc", src, NULL, 0, &log);
+    gc_status st = gc_nvrtc_compile_for_arch("sm_90", "bad_syntax.gc", src, NULL, 0, &log);
     report(st == GC_ERR_COMPILE, "syntax error returns GC_ERR_COMPILE", gc_status_name(st));
     report(log && strstr(log, "bad_syntax.gc(4)") && strstr(log, "gc_no_such_identifier"),
            "syntax error log names the source, line 4 and the identifier", log ? log : "(no log)");
     free(log);
 }
 
-static void test_compile_offline__defines_reach_the_source(void) {
+static void test_nvrtc_compile_for_arch__defines_reach_the_source(void) {
     const char *src = "#if !defined(GC_TEST_VALUE) || GC_TEST_VALUE != 7\n"
                       "#error GC_TEST_VALUE is not 7\n"
                       "#endif\n"
@@ -122,20 +148,20 @@ static void test_compile_offline__defines_reach_the_source(void) {
     const char *const seven[] = {"GC_TEST_VALUE=7"};
     const char *const eight[] = {"GC_TEST_VALUE=8"};
     char *log = NULL;
-    gc_status st = gc_cuda_compile_offline("sm_80", "defines.gc", src, seven, 1, &log);
+    gc_status st = gc_nvrtc_compile_for_arch("sm_80", "defines.gc", src, seven, 1, &log);
     report(st == GC_OK, "compiles with the define it needs", log ? log : gc_status_name(st));
     free(log);
     log = NULL;
     /* The negative control: the same source with the wrong value must not compile. */
-    st = gc_cuda_compile_offline("sm_80", "defines.gc", src, eight, 1, &log);
+    st = gc_nvrtc_compile_for_arch("sm_80", "defines.gc", src, eight, 1, &log);
     report(st == GC_ERR_COMPILE && log && strstr(log, "GC_TEST_VALUE is not 7"),
            "fails with a wrong define, quoting the #error", log ? log : gc_status_name(st));
     free(log);
 }
 
-static void test_compile_offline__malformed_arch_is_an_argument_error(void) {
+static void test_nvrtc_compile_for_arch__malformed_arch_is_an_argument_error(void) {
     const char *src = "extern \"C\" __global__ void k(void) {}\n";
-    gc_status st = gc_cuda_compile_offline("gfx90a", "arch.gc", src, NULL, 0, NULL);
+    gc_status st = gc_nvrtc_compile_for_arch("gfx90a", "arch.gc", src, NULL, 0, NULL);
     report(st == GC_ERR_ARGUMENT, "arch 'gfx90a' is rejected as GC_ERR_ARGUMENT", gc_status_name(st));
 }
 
@@ -180,10 +206,10 @@ static void test_dialect_ptx__cuda_branch_emits_what_it_promises(void) {
     char *text = NULL, *log = NULL;
     gc_nvrtc_output o;
     memset(&o, 0, sizeof o);
-    gc_status st = gc_source_expand("kernels/selftest_dialect.gc", &text);
-    report(st == GC_OK, "expand kernels/selftest_dialect.gc", gc_status_name(st));
+    gc_status st = expand_test_kernel(SELFTEST_DIALECT, &text);
+    report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
     if (st != GC_OK) return;
-    st = gc_nvrtc_compile("sm_90", "kernels/selftest_dialect.gc", text, NULL, 0, 1, &o, &log);
+    st = gc_nvrtc_compile("sm_90", SELFTEST_DIALECT, text, NULL, 0, 1, &o, &log);
     report(st == GC_OK && o.ptx, "selftest_dialect compiles to CUBIN and PTX", log ? log : gc_status_name(st));
     free(text);
     free(log);
@@ -256,11 +282,11 @@ int main(void) {
         return 1;
     }
     printf("# NVRTC %d.%d\n", major, minor);
-    test_compile_offline__every_kernel_source_compiles();
-    test_compile_offline__probes_compile();
-    test_compile_offline__syntax_error_fails_with_line();
-    test_compile_offline__defines_reach_the_source();
-    test_compile_offline__malformed_arch_is_an_argument_error();
+    test_nvrtc_compile_for_arch__every_kernel_source_compiles();
+    test_nvrtc_compile_for_arch__probes_compile();
+    test_nvrtc_compile_for_arch__syntax_error_fails_with_line();
+    test_nvrtc_compile_for_arch__defines_reach_the_source();
+    test_nvrtc_compile_for_arch__malformed_arch_is_an_argument_error();
     test_dialect_ptx__cuda_branch_emits_what_it_promises();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

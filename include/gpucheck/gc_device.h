@@ -159,8 +159,8 @@ typedef struct {
     int no_cache;               /* bypass the on-disk compile cache */
 } gc_build_options;
 
-/** Build a module from an embedded kernel source (a path relative to the source
- *  tree, e.g. "suites/atomic_fence/fence.gc"; see gc_kernel_source()). On
+/** Build a module from an embedded kernel source (its path in the source tree, e.g.
+ *  "suites/atomic_fence/mp_global.gc"; gc_kernel_source_name_at() lists them). On
  *  GC_ERR_COMPILE, *log receives the compiler's log (caller frees); *log may be
  *  set on success too (warnings). log may be NULL. */
 gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,
@@ -226,15 +226,6 @@ typedef struct gc_timer gc_timer;
 gc_status gc_timer_start(gc_device *dev, gc_timer **out);
 /** Wait for everything since gc_timer_start and return the device time in ms. */
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
-
-/** The last driver error seen in this thread: the driver's own code and text. */
-const char *gc_last_error(void);
-/** Record the last error (printf-style); backends do so before returning an error. */
-void gc_set_last_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
 
 /* ---- embedded kernel sources --------------------------------------------------- */
 

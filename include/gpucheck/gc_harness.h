@@ -55,6 +55,12 @@ struct gc_test {
     const char *description; /* one line */
     double budget_s;         /* time budget; 0 means the default (60 s) */
     uint64_t min_checks;     /* fewer checks exercised than this: INCONCLUSIVE (0: none) */
+    /* The outcome the test is built to have: GC_PASS (0, the default) for a real test,
+     * GC_FAIL for a mutant (kernels built with an injected bug, GC_FAULT_SITE in
+     * gc_dialect.h) that the checks must catch. A mutant that FAILs is reported as PASS
+     * with the reason "mutant caught: ..."; one that passes is reported as FAIL ("mutant
+     * survived"); any other outcome (ERROR, CRASH, ...) stands as it is. */
+    gc_outcome expect;
     const void *param;       /* the test's own parameters (parametrized tests) */
 
     /* NULL when the device has what the test needs, else the reason for SKIP

@@ -39,6 +39,17 @@ const char *gc_status_name(gc_status s);
 /** @return a one-line human message for the status; never NULL. */
 const char *gc_status_message(gc_status s);
 
+/** The last error seen in this thread, in words: for a driver error the driver's own
+ *  code and text. */
+const char *gc_last_error(void);
+/** Record the last error (printf-style); every layer, the backends included, does so
+ *  before returning an error status. */
+void gc_set_last_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,15 @@
  * nothing above it; all driver symbols are loaded with dlopen, so a machine
  * without the driver still runs gpucheck (probe returns GC_ERR_UNAVAILABLE).
  * Every entry returns gc_status; on a driver error the backend calls
- * gc_set_last_error() with the driver's own code and string first. */
+ * gc_set_last_error() (gpucheck/gc_status.h) with the driver's own code and string first.
+ *
+ * The device layer (src/device/device.c) is the only caller, and it checks the
+ * arguments of the public API before calling an entry: each entry's comment says what it
+ * may then take for granted ("Pre:"), and a backend does not check it again. Pointers
+ * are never NULL unless the entry says they may be. What only the driver or the kernel
+ * can know (a kernel's parameter list, its static local memory, the driver's limits
+ * beyond gc_device_info) stays the backend's to check. The capability translation the
+ * backends share is backend/caps.h. */
 #ifndef GC_BACKEND_H
 #define GC_BACKEND_H
 
@@ -42,6 +50,7 @@ typedef struct {
      * to a binary blob (CUBIN / OpenCL program binary). The source text already
      * has its #includes resolved. On failure, *log gets the compiler log (malloc'd).
      * The blob is malloc'd; the caller frees it. `label` names the source in logs. */
+    /* Pre: source and label are non-NULL; n_defines <= 64 (defines may be NULL when 0). */
     gc_status (*compile)(gc_bdev *d, const char *label, const char *source,
                          const char *const *defines, size_t n_defines,
                          void **blob, size_t *blob_len, char **log);
@@ -54,6 +63,7 @@ typedef struct {
      * string is owned by the module. */
     const char *(*assembly)(gc_bmod *m);
 
+    /* Pre: name is non-NULL. */
     gc_status (*kernel_get)(gc_bmod *m, const char *name, gc_bkern **out);
     void (*kernel_free)(gc_bkern *k);
     /* The largest work-group kernel k launches with (its registers and local memory
@@ -62,13 +72,24 @@ typedef struct {
 
     /* Launch; if wait, block until done. If elapsed_ms is non-NULL, time it on the
      * device. Buffer args arrive as gc_bmem*; dynamic local memory is a trailing
-     * __local argument on OpenCL and the dynamic shared size on CUDA. */
+     * __local argument on OpenCL and the dynamic shared size on CUDA.
+     * Pre: 1 <= range->dims <= 3; in each used dimension global and local are non-zero,
+     * local <= info.max_work_item_sizes and the work-group count <= info.max_groups
+     * (where non-zero); the work-group fits info.max_work_group_size and this kernel's
+     * kernel_max_group; global is a multiple of local unless
+     * caps.non_uniform_work_groups; dynamic_local_bytes <= the device's local memory
+     * (opt-in size where there is one); nargs <= 64, and for each argument either
+     * arg_mems[i] is a buffer (GC_ARG_BUFFER) or value is non-NULL with size > 0. */
     gc_status (*launch)(gc_bkern *k, const gc_range *range, const gc_arg *args, size_t nargs,
                         gc_bmem *const *arg_mems, int wait, double *elapsed_ms);
     gc_status (*finish)(gc_bdev *d);
 
+    /* Pre: bytes > 0; kind GC_MEM_HOST_MAPPED only where caps.host_mapped_memory.
+     * host_ptr may be NULL; for host-mapped memory it receives the host address. */
     gc_status (*mem_alloc)(gc_bdev *d, size_t bytes, gc_mem_kind kind, gc_bmem **out, void **host_ptr);
     void (*mem_free)(gc_bmem *m);
+    /* Blocking transfers. Pre: bytes > 0 and [off, off + bytes) lies within the buffer;
+     * mem_fill covers the whole buffer (bytes is its size). */
     gc_status (*mem_write)(gc_bmem *m, size_t off, const void *src, size_t bytes);
     gc_status (*mem_read)(gc_bmem *m, size_t off, void *dst, size_t bytes);
     gc_status (*mem_fill)(gc_bmem *m, uint8_t byte, size_t bytes);
@@ -76,7 +97,7 @@ typedef struct {
     gc_status (*timer_start)(gc_bdev *d, gc_btimer **out);
     gc_status (*timer_stop)(gc_btimer *t, double *elapsed_ms); /* also frees t */
 
-    /* Sub-groups of kernel k in a work-group of range->local (dims 1..3): the largest
+    /* Sub-groups of kernel k in a work-group of range->local (Pre: dims 1..3): the largest
      * sub-group size and the number of sub-groups. May be NULL (the device layer then
      * answers GC_ERR_UNSUPPORTED); GC_ERR_UNSUPPORTED where the device has none. */
     gc_status (*kernel_sub_group_info)(gc_bkern *k, const gc_range *range, unsigned *max_size,
@@ -85,18 +106,5 @@ typedef struct {
 
 extern const gc_backend_ops gc_opencl_ops;
 extern const gc_backend_ops gc_cuda_ops;
-
-/* Fill the capability table from what an OpenCL/CUDA device reports; shared
- * helpers so that the logic can be unit-tested without a device. */
-void gc_caps_from_cuda_cc(gc_caps *caps, unsigned cc_major, unsigned cc_minor);
-/* OpenCL 3.0 capability bit masks (cl_device_atomic_capabilities values); pass
- * have_30 = 0 for an OpenCL 1.2/2.x device to get the documented fallbacks. */
-void gc_caps_from_opencl(gc_caps *caps, int have_30, uint64_t atomic_mem_caps,
-                         uint64_t atomic_fence_caps, unsigned opencl_c_major);
-/* 1 where kernels for this OpenCL device must use the OpenCL 1.2 atomic built-ins
- * (the backend then compiles with -DGC_CL_LEGACY_ATOMICS): OpenCL C 1.x, or a 3.0
- * device whose C11 atomics lack device scope. gc_caps_from_opencl() then fills the
- * 1.2 tables, so the capabilities describe the code that actually runs. */
-int gc_caps_opencl_legacy_atomics(int have_30, uint64_t atomic_mem_caps, unsigned opencl_c_major);
 
 #endif

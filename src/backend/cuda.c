@@ -14,7 +14,8 @@
 
 #include "backend/backend.h"
 #include "backend/cuda_api.h"
-#include "backend/cuda_offline.h"
+#include "backend/caps.h"
+#include "backend/nvrtc.h"
 
 /* ---- loading the driver -------------------------------------------------------- */
 
@@ -59,7 +60,8 @@ static void cu_load_once(void) {
  * context helps (tried on an H200, driver 580); only a new process does, which is why
  * the harness runs each test in its own. Saying so spares a chase of follow-on errors. */
 static int cu_sticky(CUresult r) {
-    return r == 700 || r == 702 || r == 710 || (r >= 714 && r <= 719);
+    return r == CUDA_ERROR_ILLEGAL_ADDRESS || r == CUDA_ERROR_LAUNCH_TIMEOUT || r == CUDA_ERROR_ASSERT ||
+           (r >= CUDA_ERROR_HARDWARE_STACK_ERROR && r <= CUDA_ERROR_LAUNCH_FAILED);
 }
 
 /* Record "cuXxx failed: CUDA_ERROR_NAME (N): text" and return st. */
@@ -70,11 +72,19 @@ static gc_status cu_fail(gc_status st, const char *call, CUresult r) {
     if (!name || !text) {
         /* The toolkit's stub libcuda (what a machine without a driver may have) cannot
          * name its own errors; these are the ones cuInit gives there. */
-        name = r == 34 ? "CUDA_ERROR_STUB_LIBRARY" : r == 35 ? "CUDA_ERROR_INSUFFICIENT_DRIVER"
-             : r == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN_CODE";
-        text = r == 34 ? "the CUDA driver is a stub library, not a real driver"
-             : r == 35 ? "the installed NVIDIA driver is older than the CUDA runtime"
-             : r == 100 ? "no CUDA-capable device is detected" : "the driver could not describe this error";
+        switch (r) {
+        case CUDA_ERROR_STUB_LIBRARY:
+            name = "CUDA_ERROR_STUB_LIBRARY", text = "the CUDA driver is a stub library, not a real driver";
+            break;
+        case CUDA_ERROR_INSUFFICIENT_DRIVER:
+            name = "CUDA_ERROR_INSUFFICIENT_DRIVER",
+            text = "the installed NVIDIA driver is older than the CUDA runtime";
+            break;
+        case CUDA_ERROR_NO_DEVICE:
+            name = "CUDA_ERROR_NO_DEVICE", text = "no CUDA-capable device is detected";
+            break;
+        default: name = "CUDA_ERROR_UNKNOWN_CODE", text = "the driver could not describe this error";
+        }
     }
     gc_set_last_error("%s failed: %s (%d): %s%s", call, name, r, text,
                       cu_sticky(r) ? " (sticky: CUDA stays unusable in this process)" : "");
@@ -479,12 +489,12 @@ static void cuda_unload(gc_bmod *m) {
     free(m);
 }
 
-static const char *cuda_assembly(gc_bmod *m) { return m ? m->ptx : NULL; }
+static const char *cuda_assembly(gc_bmod *m) { return m->ptx; }
 
 static gc_status cuda_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
     *out = NULL;
-    if (!name || strlen(name) >= sizeof((gc_bkern *)0)->name) {
-        gc_set_last_error("kernel name missing or longer than %zu bytes", sizeof((gc_bkern *)0)->name - 1);
+    if (strlen(name) >= sizeof((gc_bkern *)0)->name) {
+        gc_set_last_error("kernel name longer than %zu bytes", sizeof((gc_bkern *)0)->name - 1);
         return GC_ERR_ARGUMENT;
     }
     gc_status st = make_current(m->d);
@@ -520,40 +530,13 @@ static gc_status cuda_kernel_max_group(gc_bkern *k, size_t *out) {
 
 /* ---- launch --------------------------------------------------------------------- */
 
-/* Grid and block from the N-D range; GC_ERR_UNSUPPORTED for a partial last block. */
-static gc_status launch_shape(const gc_bkern *k, const gc_range *rg, unsigned grid[3], unsigned block[3]) {
-    const gc_device_info *info = &k->m->d->info;
-    if (rg->dims < 1 || rg->dims > 3) {
-        gc_set_last_error("launch of %s: %u dimensions (1 to 3 allowed)", k->name, rg->dims);
-        return GC_ERR_ARGUMENT;
-    }
-    uint64_t threads = 1;
+/* Grid and block from the N-D range, which the device layer checked (backend.h). */
+static void launch_shape(const gc_range *rg, unsigned grid[3], unsigned block[3]) {
     for (unsigned i = 0; i < 3; i++) {
         size_t g = i < rg->dims ? rg->global[i] : 1, l = i < rg->dims ? rg->local[i] : 1;
-        if (g == 0 || l == 0) {
-            gc_set_last_error("launch of %s: zero global or local size in dimension %u", k->name, i);
-            return GC_ERR_ARGUMENT;
-        }
-        if (g % l != 0) {
-            gc_set_last_error("launch of %s: global size %zu is not a multiple of local size %zu in "
-                              "dimension %u; CUDA has no non-uniform blocks",
-                              k->name, g, l, i);
-            return GC_ERR_UNSUPPORTED;
-        }
-        if (l > info->max_work_item_sizes[i] || g / l > info->max_groups[i]) {
-            gc_set_last_error("launch of %s: %zu blocks of %zu in dimension %u exceed the device's "
-                              "limits (%llu blocks of %zu)",
-                              k->name, g / l, l, i, (unsigned long long)info->max_groups[i],
-                              info->max_work_item_sizes[i]);
-            return GC_ERR_ARGUMENT;
-        }
         block[i] = (unsigned)l;
         grid[i] = (unsigned)(g / l);
-        threads *= l;
     }
-    /* The kernel's own limit (k->max_threads) is checked by the device layer, which
-     * has it from cuda_kernel_max_group(). */
-    return GC_OK;
 }
 
 /* With cuFuncGetParamInfo (CUDA 12.4+) a wrong argument list is an error here rather
@@ -613,30 +596,14 @@ static gc_status cuda_launch(gc_bkern *k, const gc_range *range, const gc_arg *a
     void **params = NULL;
     gc_status st;
 
-    if ((st = launch_shape(k, range, grid, block)) != GC_OK) return st;
-    if (nargs && !args) return GC_ERR_ARGUMENT;
+    launch_shape(range, grid, block);
     if ((st = check_args(k, args, nargs)) != GC_OK) return st;
     if ((st = make_current(d)) != GC_OK) return st;
     if ((st = set_dynamic_shared(k, range->dynamic_local_bytes)) != GC_OK) return st;
     if (nargs && !(params = calloc(nargs, sizeof *params))) return GC_ERR_NO_MEMORY;
     for (size_t i = 0; i < nargs; i++) {
-        if (args[i].kind == GC_ARG_BUFFER) {
-            gc_bmem *mem = arg_mems ? arg_mems[i] : NULL;
-            if (!mem) {
-                gc_set_last_error("kernel %s: argument %zu is a buffer argument without a buffer", k->name, i);
-                free(params);
-                return GC_ERR_ARGUMENT;
-            }
-            /* cuLaunchKernel reads each argument through a pointer to its bytes. */
-            params[i] = &mem->ptr;
-        } else {
-            if (!args[i].value || args[i].size == 0) {
-                gc_set_last_error("kernel %s: argument %zu has no value", k->name, i);
-                free(params);
-                return GC_ERR_ARGUMENT;
-            }
-            params[i] = (void *)args[i].value;
-        }
+        /* cuLaunchKernel reads each argument through a pointer to its bytes. */
+        params[i] = args[i].kind == GC_ARG_BUFFER ? (void *)&arg_mems[i]->ptr : (void *)args[i].value;
     }
 
     CUresult r;
@@ -671,14 +638,6 @@ static gc_status cuda_finish(gc_bdev *d) {
 static gc_status cuda_mem_alloc(gc_bdev *d, size_t bytes, gc_mem_kind kind, gc_bmem **out, void **host_ptr) {
     *out = NULL;
     if (host_ptr) *host_ptr = NULL;
-    if (bytes == 0) {
-        gc_set_last_error("a buffer of 0 bytes was asked for");
-        return GC_ERR_ARGUMENT;
-    }
-    if (kind == GC_MEM_HOST_MAPPED && !d->info.caps.host_mapped_memory) {
-        gc_set_last_error("%s cannot map host memory", d->info.name);
-        return GC_ERR_UNSUPPORTED;
-    }
     gc_status st = make_current(d);
     if (st != GC_OK) return st;
     gc_bmem *m = calloc(1, sizeof *m);
@@ -716,14 +675,6 @@ static void cuda_mem_free(gc_bmem *m) {
     free(m);
 }
 
-static gc_status check_range(const gc_bmem *m, size_t off, size_t bytes) {
-    if (off > m->bytes || bytes > m->bytes - off) {
-        gc_set_last_error("%zu bytes at offset %zu are outside the buffer of %zu bytes", bytes, off, m->bytes);
-        return GC_ERR_ARGUMENT;
-    }
-    return GC_OK;
-}
-
 /* Host-mapped memory is touched from the host directly, once the device's earlier
  * work (which may write it) is done. */
 static gc_status wait_for_device(gc_bmem *m) {
@@ -733,7 +684,6 @@ static gc_status wait_for_device(gc_bmem *m) {
 
 static gc_status cuda_mem_write(gc_bmem *m, size_t off, const void *src, size_t bytes) {
     gc_status st;
-    if ((st = check_range(m, off, bytes)) != GC_OK || bytes == 0) return st;
     if ((st = make_current(m->d)) != GC_OK) return st;
     if (m->host) {
         if ((st = wait_for_device(m)) != GC_OK) return st;
@@ -748,7 +698,6 @@ static gc_status cuda_mem_write(gc_bmem *m, size_t off, const void *src, size_t 
 
 static gc_status cuda_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
     gc_status st;
-    if ((st = check_range(m, off, bytes)) != GC_OK || bytes == 0) return st;
     if ((st = make_current(m->d)) != GC_OK) return st;
     if (m->host) {
         if ((st = wait_for_device(m)) != GC_OK) return st;
@@ -762,7 +711,6 @@ static gc_status cuda_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) 
 
 static gc_status cuda_mem_fill(gc_bmem *m, uint8_t byte, size_t bytes) {
     gc_status st;
-    if ((st = check_range(m, 0, bytes)) != GC_OK || bytes == 0) return st;
     if ((st = make_current(m->d)) != GC_OK) return st;
     if (m->host) {
         if ((st = wait_for_device(m)) != GC_OK) return st;

@@ -194,8 +194,6 @@ static gc_status cl_compile(gc_bdev *d, const char *label, const char *source, c
     *blob = NULL;
     *blob_len = 0;
     if (log) *log = NULL;
-    if (!source) return GC_ERR_ARGUMENT;
-    if (!label) label = "(source)";
 
     st = build_options(d, defines, n_defines, &options);
     if (st != GC_OK) goto out;
@@ -342,12 +340,11 @@ static void cl_unload(gc_bmod *m) {
     free(m);
 }
 
-static const char *cl_assembly(gc_bmod *m) { return m ? m->assembly : NULL; }
+static const char *cl_assembly(gc_bmod *m) { return m->assembly; }
 
 static gc_status cl_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
     cl_int err = CL_SUCCESS;
     *out = NULL;
-    if (!m || !name) return GC_ERR_ARGUMENT;
     gc_bkern *k = calloc(1, sizeof *k);
     if (!k) return GC_ERR_NO_MEMORY;
     k->mod = m;
@@ -409,26 +406,7 @@ static gc_status cl_launch(gc_bkern *k, const gc_range *r, const gc_arg *args, s
     gc_status st = GC_OK;
     cl_int err = CL_SUCCESS;
     cl_event ev = NULL;
-    if (!k || !r || (nargs && !args)) return GC_ERR_ARGUMENT;
     gc_bdev *d = k->mod->dev;
-    if (r->dims < 1 || r->dims > 3) {
-        gc_set_last_error("launch of %s: %u dimensions (1 to 3 allowed)", k->name, r->dims);
-        return GC_ERR_ARGUMENT;
-    }
-    int uniform = 1;
-    for (unsigned i = 0; i < r->dims; i++) {
-        if (r->global[i] == 0 || r->local[i] == 0) {
-            gc_set_last_error("launch of %s: zero global or local size in dimension %u", k->name, i);
-            return GC_ERR_ARGUMENT;
-        }
-        if (r->global[i] % r->local[i]) uniform = 0;
-    }
-    if (!uniform && !d->info.caps.non_uniform_work_groups) {
-        gc_set_last_error("launch of %s: global size not a multiple of the local size, and %s has no "
-                          "non-uniform work-groups",
-                          k->name, d->info.name);
-        return GC_ERR_UNSUPPORTED;
-    }
     /* Dynamic local memory is one trailing __local parameter, present exactly when
      * bytes are asked for: a kernel that declares it has to get it (OpenCL has no
      * 0-byte __local argument), and without kernel-argument info (absent for programs
@@ -442,11 +420,7 @@ static gc_status cl_launch(gc_bkern *k, const gc_range *r, const gc_arg *args, s
     }
     for (size_t i = 0; i < nargs; i++) {
         if (args[i].kind == GC_ARG_BUFFER) {
-            gc_bmem *m = arg_mems ? arg_mems[i] : NULL;
-            if (!m) {
-                gc_set_last_error("launch of %s: argument %zu is a buffer argument without a buffer", k->name, i);
-                return GC_ERR_ARGUMENT;
-            }
+            gc_bmem *m = arg_mems[i];
             if (m->svm) {
                 err = gc_cl.clSetKernelArgSVMPointer(k->kernel, (cl_uint)i, m->svm);
                 if (err != CL_SUCCESS) return gc_cl_fail("clSetKernelArgSVMPointer", err, GC_ERR_LAUNCH);
@@ -499,10 +473,6 @@ static gc_status cl_mem_alloc(gc_bdev *d, size_t bytes, gc_mem_kind kind, gc_bme
     cl_int err = CL_SUCCESS;
     *out = NULL;
     if (host_ptr) *host_ptr = NULL;
-    if (bytes == 0) {
-        gc_set_last_error("buffer of 0 bytes requested");
-        return GC_ERR_ARGUMENT;
-    }
     gc_bmem *m = calloc(1, sizeof *m);
     if (!m) return GC_ERR_NO_MEMORY;
     m->dev = d;
@@ -563,14 +533,6 @@ static void cl_mem_free(gc_bmem *m) {
     free(m);
 }
 
-static gc_status check_range(gc_bmem *m, size_t off, size_t bytes) {
-    if (!m || off > m->size || bytes > m->size - off) {
-        gc_set_last_error("buffer access [%zu, +%zu) outside a buffer of %zu bytes", off, bytes, m ? m->size : 0);
-        return GC_ERR_ARGUMENT;
-    }
-    return GC_OK;
-}
-
 /* Host access to fine-grained SVM is coherent once the queue has drained, which is
  * also the order a blocking read/write of an ordinary buffer gives. */
 static gc_status svm_sync(gc_bmem *m) {
@@ -579,8 +541,7 @@ static gc_status svm_sync(gc_bmem *m) {
 }
 
 static gc_status cl_mem_write(gc_bmem *m, size_t off, const void *src, size_t bytes) {
-    gc_status st = check_range(m, off, bytes);
-    if (st != GC_OK || bytes == 0) return st;
+    gc_status st;
     if (m->svm) {
         st = svm_sync(m);
         if (st == GC_OK) memcpy((char *)m->svm + off, src, bytes);
@@ -591,8 +552,7 @@ static gc_status cl_mem_write(gc_bmem *m, size_t off, const void *src, size_t by
 }
 
 static gc_status cl_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
-    gc_status st = check_range(m, off, bytes);
-    if (st != GC_OK || bytes == 0) return st;
+    gc_status st;
     if (m->svm) {
         st = svm_sync(m);
         if (st == GC_OK) memcpy(dst, (const char *)m->svm + off, bytes);
@@ -603,8 +563,7 @@ static gc_status cl_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
 }
 
 static gc_status cl_mem_fill(gc_bmem *m, uint8_t byte, size_t bytes) {
-    gc_status st = check_range(m, 0, bytes);
-    if (st != GC_OK || bytes == 0) return st;
+    gc_status st;
     if (m->svm) {
         st = svm_sync(m);
         if (st == GC_OK) memset(m->svm, byte, bytes);
@@ -644,7 +603,6 @@ static gc_status cl_timer_start(gc_bdev *d, gc_btimer **out) {
 static gc_status cl_timer_stop(gc_btimer *t, double *elapsed_ms) {
     gc_status st = GC_OK;
     cl_event stop = NULL;
-    if (!t) return GC_ERR_ARGUMENT;
     cl_int err = gc_cl.clEnqueueMarkerWithWaitList(t->dev->queue, 0, NULL, &stop);
     if (err != CL_SUCCESS) {
         st = gc_cl_fail("clEnqueueMarkerWithWaitList", err, GC_ERR_DRIVER);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "backend/opencl_api.h" /* first: it sets up the CL headers */
+#include "backend/caps.h"
 
 #include <CL/cl_ext.h>
 

@@ -299,6 +299,11 @@ gc_status gc_module_build_text(gc_device *dev, const char *label, const char *te
                                gc_module **out, char **log) {
     *out = NULL;
     if (log) *log = NULL;
+    if (!text) {
+        gc_set_last_error("no kernel source text");
+        return GC_ERR_ARGUMENT;
+    }
+    if (!label) label = "(source)";
     char *expanded = NULL;
     gc_status st = gc_source_expand_text(label, text, &expanded);
     if (st != GC_OK) return st;
@@ -332,6 +337,10 @@ const char *gc_module_assembly(const gc_module *mod) { return mod->dev->ops->ass
 
 gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out) {
     *out = NULL;
+    if (!name) {
+        gc_set_last_error("no kernel name");
+        return GC_ERR_ARGUMENT;
+    }
     gc_kernel *k = calloc(1, sizeof *k);
     if (!k) return GC_ERR_NO_MEMORY;
     gc_status st = mod->dev->ops->kernel_get(mod->bmod, name, &k->bk);
@@ -378,6 +387,12 @@ static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, siz
         if (r->local[d] > dev->info.max_work_item_sizes[d]) {
             gc_set_last_error("local size %zu in dimension %u exceeds the device's %zu", r->local[d], d,
                               dev->info.max_work_item_sizes[d]);
+            return GC_ERR_ARGUMENT;
+        }
+        size_t groups = r->global[d] / r->local[d] + (r->global[d] % r->local[d] != 0);
+        if (dev->info.max_groups[d] && groups > dev->info.max_groups[d]) {
+            gc_set_last_error("%zu work-groups in dimension %u exceed the device's %llu", groups, d,
+                              (unsigned long long)dev->info.max_groups[d]);
             return GC_ERR_ARGUMENT;
         }
         if (r->global[d] % r->local[d]) uniform = 0;

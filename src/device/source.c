@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/backend.h"
 #include "gpucheck/gc_device.h"
 
 struct gc_embedded_source {

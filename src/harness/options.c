@@ -260,17 +260,18 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
 void gc_print_help(FILE *f, gc_command cmd) {
     switch (cmd) {
     case GC_CMD_DEVICES:
-        fprintf(f, "usage: gpucheck devices [--json]\n\n"
+        fprintf(f, "usage: gpucheck devices [--json] [-v]\n\n"
                    "Lists every compute device of every backend with its stable id (cuda:0, opencl:P:D),\n"
                    "marks the default, and says why an unavailable backend is unavailable.\n");
         break;
     case GC_CMD_INFO:
-        fprintf(f, "usage: gpucheck info [--device ID|NAME] [--json]\n\n"
+        fprintf(f, "usage: gpucheck info [--device ID|NAME] [--json] [--no-cache] [-v]\n\n"
                    "Describes a device in full: versions, compute units, clocks, memory, work-group limits,\n"
-                   "sub-groups and the memory orders x scopes its atomics and fences support.\n");
+                   "sub-groups and the memory orders x scopes its atomics and fences support.\n"
+                   "  --no-cache   bypass the compile cache\n");
         break;
     case GC_CMD_LIST:
-        fprintf(f, "usage: gpucheck list [--filter GLOB] [--device ID] [--json]\n\n"
+        fprintf(f, "usage: gpucheck list [--filter GLOB] [--device ID] [--json] [-v]\n\n"
                    "Lists registered tests and benchmarks (suite.name, kind, tags, description). With\n"
                    "--device, also says which would be skipped on that device and why.\n");
         break;
@@ -301,7 +302,8 @@ void gc_print_help(FILE *f, gc_command cmd) {
                                     : "");
         break;
     default:
-        fprintf(f, "usage: gpucheck COMMAND [options]\n\n"
+        fprintf(f, "usage: gpucheck COMMAND [options]\n"
+                   "       gpucheck --version | --help [COMMAND]\n\n"
                    "Commands:\n"
                    "  devices   list compute devices (CUDA and OpenCL)\n"
                    "  info      describe a device in full\n"
@@ -309,7 +311,8 @@ void gc_print_help(FILE *f, gc_command cmd) {
                    "  run       run tests\n"
                    "  bench     run benchmarks\n"
                    "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (gpucheck kzg --help)\n\n"
-                   "'gpucheck COMMAND --help' describes a command's options.\n"
+                   "'gpucheck COMMAND --help' describes a command's options; -v (--verbose) and\n"
+                   "-h (--help) apply to every command. --version prints gpucheck's version.\n"
                    "Exit status: 0 success, 1 a test failed, 2 usage or set-up error.\n");
     }
 }

@@ -253,6 +253,23 @@ static void catch_stop_signals(int on) {
 
 int gc_run_interrupted(void) { return (int)stop_requested; }
 
+/* A test built to fail (gc_test.expect, a mutant) passes when it fails as designed. */
+static void judge_expectation(gc_result *r) {
+    const gc_outcome want = r->test->expect;
+    if (want == GC_PASS) return;
+    char why[sizeof r->reason];
+    if (r->outcome == want) {
+        snprintf(why, sizeof why, "mutant caught: %s as designed: %.900s", gc_outcome_name(want), r->reason);
+        r->outcome = GC_PASS;
+    } else if (r->outcome == GC_PASS) {
+        snprintf(why, sizeof why, "mutant survived: built to be %s, but every check passed", gc_outcome_name(want));
+        r->outcome = GC_FAIL;
+    } else {
+        return;
+    }
+    memcpy(r->reason, why, sizeof why);
+}
+
 static void add_repro(gc_result *r, const gc_run_options *opt) {
     if (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INTERRUPTED) return;
     /* Every option that changes what a test does goes into the line. */
@@ -307,6 +324,7 @@ static void run_one(const gc_test *t, const gc_run_options *opt, gc_run_report *
     } else {
         run_isolated(t, opt, rep->device, budget, &stop_requested, r);
     }
+    judge_expectation(r);
     add_repro(r, opt);
 }
 

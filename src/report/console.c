@@ -59,7 +59,8 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose)
         char figs[1024];
         figures_text(r, figs, sizeof figs);
         fprintf(f, "  %-12s %-52s %8.2f %12llu  %s\n", gc_outcome_name(r->outcome), r->test->name, r->seconds,
-                (unsigned long long)r->checks, r->outcome == GC_SKIP ? r->reason : figs);
+                (unsigned long long)r->checks,
+                r->outcome == GC_SKIP || r->test->expect != GC_PASS ? r->reason : figs);
     }
     if (verbose && r->log) fprintf(f, "%s", r->log);
 }

@@ -127,15 +127,15 @@ static const char *describe(const fence_case *c, char *buf, size_t len) {
         snprintf(buf, len, "message passing %s: fences %s/%s at %s scope; stale data after the flag must never be seen",
                  where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
     else if (c->kind == FENCE_TWIN_NO_FENCE && c->reorder == FR_READ_HOISTED)
-        snprintf(buf, len, "twin (mutant) of the %s tests with no fences and the reader's data load above its poll, "
+        snprintf(buf, len, "twin (weakened) of the %s tests with no fences and the reader's data load above its poll, "
                  "as a compiler may place it: reports how often stale data shows", where[c->space]);
     else if (c->kind == FENCE_TWIN_NO_FENCE && c->reorder == FR_FLAG_FIRST)
-        snprintf(buf, len, "twin (mutant) of the %s tests with no fences and the writer's flag store above its data "
+        snprintf(buf, len, "twin (weakened) of the %s tests with no fences and the writer's flag store above its data "
                  "store, as a compiler may place it: reports how often stale data shows", where[c->space]);
     else if (c->kind == FENCE_TWIN_NO_FENCE)
-        snprintf(buf, len, "twin (mutant) of the %s tests with no fences: reports how often stale data shows", where[c->space]);
+        snprintf(buf, len, "twin (weakened) of the %s tests with no fences: reports how often stale data shows", where[c->space]);
     else
-        snprintf(buf, len, "twin (mutant) %s with %s/%s fences at only %s scope: reports how often stale data shows",
+        snprintf(buf, len, "twin (weakened) %s with %s/%s fences at only %s scope: reports how often stale data shows",
                  where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
     return buf;
 }

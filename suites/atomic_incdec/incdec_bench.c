@@ -43,7 +43,7 @@ static gc_status bench_run(gc_test_ctx *ctx) {
     for (size_t i = 0; i < N_LEVELS; i++)
         if (levels[i].counters == p->counters) items = level_items(ctx, levels[i].items);
     incdec_config cfg = {{items, 1, p->counters}, BENCH_BITS, (1u << BENCH_BITS) - 1, 0};
-    gc_status st = incdec_experiment_prepare(ctx, p->form, 0, &cfg, &s->e);
+    gc_status st = incdec_experiment_prepare(ctx, p->form, NULL, &cfg, &s->e);
     if (st != GC_OK) return st;
     if ((st = incdec_experiment_launch(&s->e, ctx, NULL)) != GC_OK) return st;
     return incdec_experiment_read(&s->e);
@@ -51,7 +51,7 @@ static gc_status bench_run(gc_test_ctx *ctx) {
 
 static gc_status bench_check(gc_test_ctx *ctx) {
     bench_state *s = gc_ctx_state(ctx);
-    incdec_experiment_verify(ctx, &s->e, 1);
+    incdec_experiment_verify(ctx, &s->e);
     gc_ctx_figure(ctx, "work-items", s->e.cfg.layout.items, "items");
     return GC_OK;
 }
@@ -73,7 +73,7 @@ void incdec_register_bench(void) {
         uint32_t c = levels[l].counters;
         snprintf(baselines[l], sizeof baselines[l], "bench.c%u.%s", c, incdec_form_name(INCDEC_ADD));
         for (size_t f = 0; f < 4; f++) {
-            params[l][f] = (incdec_param){forms[f], 0, 0, c};
+            params[l][f] = (incdec_param){forms[f], 0, NULL, c};
             snprintf(names[l][f], sizeof names[l][f], "bench.c%u.%s", c, incdec_form_name(forms[f]));
             snprintf(desc[l][f], sizeof desc[l][f], "%s on %u counter%s, one op per work-item%s",
                      forms[f] == INCDEC_ADD ? "atomic add (baseline)" :

@@ -1,8 +1,7 @@
 /* incdec_edges.c — single work-item sequences at the edges, for every bound 2^n - 1
  * (n = 0..32) and a few other bounds, every start value around 0, the bound and
  * UINT32_MAX, and every memory order x scope the device supports: each form returns and
- * stores exactly what the host model says. Also the mutant tests, which reuse the edge
- * cases and the contention experiment on the off-by-one CAS builds. */
+ * stores exactly what the host model says. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,10 +71,10 @@ static void expect_case(incdec_form form, const edge_case *c, uint32_t *words, u
     *stored = incdec_stored(form, c->bits, final);
 }
 
-static gc_status edges_execute(gc_test_ctx *ctx, incdec_form form, int mutant, edge_results *r) {
+static gc_status edges_execute(gc_test_ctx *ctx, incdec_form form, const char *fault, edge_results *r) {
     const gc_device_info *info = gc_ctx_info(ctx);
     gc_kernel *k = NULL;
-    gc_status st = incdec_kernel(ctx, form, mutant, "incdec_edges", &k);
+    gc_status st = incdec_kernel(ctx, form, fault, "incdec_edges", &k);
     if (st != GC_OK) return st;
     r->n = make_cases(info, form, NULL);
     r->cases = gc_ctx_malloc(ctx, r->n * sizeof *r->cases);
@@ -132,7 +131,7 @@ static gc_status edges_run(gc_test_ctx *ctx) {
     edges_state *s = gc_ctx_malloc(ctx, sizeof *s);
     if (!s) return GC_ERR_NO_MEMORY;
     gc_ctx_set_state(ctx, s);
-    return edges_execute(ctx, p->form, 0, &s->r);
+    return edges_execute(ctx, p->form, p->fault, &s->r);
 }
 
 static gc_status edges_check(gc_test_ctx *ctx) {
@@ -145,99 +144,31 @@ static gc_status edges_check(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
-/* ---- mutants ------------------------------------------------------------------------ */
-
-/* The off-by-one CAS builds must be caught: the same edge cases and contention runs as the
- * ordinary tests, compared with the same host model, must show differences. The correct
- * CAS build on the same inputs goes through gc_check_* as the control (it must pass), so
- * the test cannot pass by comparing nothing. PASS means: the checks caught the mutant. */
-typedef struct {
-    edge_results good, bad;
-    incdec_experiment good_runs[2], bad_runs[2]; /* [0] inc or dec, [1] mixed */
-} mutant_state;
-
-static gc_status mutant_run(gc_test_ctx *ctx) {
-    const incdec_param *p = gc_ctx_test(ctx)->param;
-    mutant_state *s = gc_ctx_malloc(ctx, sizeof *s);
-    if (!s) return GC_ERR_NO_MEMORY;
-    gc_ctx_set_state(ctx, s);
-    gc_status st;
-    if ((st = edges_execute(ctx, INCDEC_CAS, 0, &s->good)) != GC_OK) return st;
-    if ((st = edges_execute(ctx, INCDEC_CAS, p->mutant, &s->bad)) != GC_OK) return st;
-    /* One counter per 512 operations, bound 63: wraps 8 times, in the direction the mutant
-     * breaks (kind 0 inc for mutant 1, kind 1 dec for mutant 2), and mixed. */
-    for (int v = 0; v < 2; v++) {
-        incdec_config cfg = {{2048, 8, 32}, 6, 63, v == 0 ? p->mutant - 1 : 2};
-        for (int m = 0; m < 2; m++) {
-            incdec_experiment *e = m ? &s->bad_runs[v] : &s->good_runs[v];
-            if ((st = incdec_experiment_prepare(ctx, INCDEC_CAS, m ? p->mutant : 0, &cfg, e)) != GC_OK) return st;
-            if ((st = incdec_experiment_launch(e, ctx, NULL)) != GC_OK) return st;
-            if ((st = incdec_experiment_read(e)) != GC_OK) return st;
-        }
-    }
-    return GC_OK;
-}
-
-static gc_status mutant_check(gc_test_ctx *ctx) {
-    const incdec_param *p = gc_ctx_test(ctx)->param;
-    mutant_state *s = gc_ctx_state(ctx);
-    const char *what = p->mutant == 1 ? "increment wrapping at old > bound" : "decrement wrapping at old >= bound";
-    gc_check_u32(ctx, "control: correct CAS, edge sequences", s->good.want_out, s->good.got_out,
-                 s->good.n * INCDEC_CASE_WORDS);
-    size_t edge_diffs = incdec_count_mismatches(ctx, "mutant edge words", s->bad.want_out, s->bad.got_out,
-                                                s->bad.n * INCDEC_CASE_WORDS);
-    describe_first_mismatch(ctx, &s->bad);
-    size_t run_diffs[2];
-    for (int v = 0; v < 2; v++) {
-        incdec_experiment_verify(ctx, &s->good_runs[v], 1);
-        run_diffs[v] = incdec_experiment_verify(ctx, &s->bad_runs[v], 0);
-    }
-    gc_ctx_figure(ctx, "mutant edge words differing", (double)edge_diffs, "words");
-    gc_ctx_figure(ctx, "mutant contention mismatches", (double)run_diffs[0], "mismatches");
-    gc_ctx_figure(ctx, "mutant mixed violations", (double)run_diffs[1], "violations");
-    if (edge_diffs == 0) gc_ctx_fail(ctx, "mutant (%s) survived the edge sequences", what);
-    if (run_diffs[0] == 0) gc_ctx_fail(ctx, "mutant (%s) survived the contention multiset check", what);
-    if (run_diffs[1] == 0) gc_ctx_fail(ctx, "mutant (%s) survived the mixed inc/dec check", what);
-    return GC_OK;
+gc_test incdec_edges_test(const incdec_param *p) {
+    gc_test t;
+    memset(&t, 0, sizeof t);
+    t.suite = INCDEC_SUITE;
+    t.tags = "conformance,atomic";
+    t.min_checks = 1000;
+    t.param = p;
+    t.requires = incdec_requires;
+    t.run = edges_run;
+    t.check = edges_check;
+    return t;
 }
 
 void incdec_register_edges(void) {
-    static const incdec_param params[] = {{INCDEC_NATIVE, 0, 0, 0}, {INCDEC_CAS, 0, 0, 0}, {INCDEC_WRAP, 0, 0, 0}};
+    static const incdec_param params[] = {{INCDEC_NATIVE, 0, NULL, 0}, {INCDEC_CAS, 0, NULL, 0},
+                                          {INCDEC_WRAP, 0, NULL, 0}};
     static const char *const names[] = {"edges.native", "edges.cas", "edges.fetch_add"};
     static const char *const desc[] = {
         "native atom.inc/.dec: single work-item sequences at every edge, n = 0..32, all orders x scopes",
         "CAS loop: single work-item sequences at every edge, n = 0..32, all orders x scopes",
         "fetch-add wrap counter: single work-item sequences at every edge, n = 1..32, all orders x scopes"};
     for (size_t i = 0; i < 3; i++) {
-        gc_test t;
-        memset(&t, 0, sizeof t);
-        t.suite = INCDEC_SUITE;
+        gc_test t = incdec_edges_test(&params[i]);
         t.name = names[i];
-        t.tags = "conformance,atomic";
         t.description = desc[i];
-        t.min_checks = 1000;
-        t.param = &params[i];
-        t.requires = incdec_requires;
-        t.run = edges_run;
-        t.check = edges_check;
-        gc_test_register(&t);
-    }
-    static const incdec_param mparams[] = {{INCDEC_CAS, 0, 1, 0}, {INCDEC_CAS, 0, 2, 0}};
-    static const char *const mnames[] = {"mutant.inc_wraps_late", "mutant.dec_wraps_early"};
-    static const char *const mdesc[] = {
-        "expected-to-fail mutant: a CAS increment wrapping at old > bound must be caught (PASS = caught)",
-        "expected-to-fail mutant: a CAS decrement wrapping at old >= bound must be caught (PASS = caught)"};
-    for (size_t i = 0; i < 2; i++) {
-        gc_test t;
-        memset(&t, 0, sizeof t);
-        t.suite = INCDEC_SUITE;
-        t.name = mnames[i];
-        t.tags = "mutant,atomic";
-        t.description = mdesc[i];
-        t.param = &mparams[i];
-        t.requires = incdec_requires;
-        t.run = mutant_run;
-        t.check = mutant_check;
         gc_test_register(&t);
     }
 }

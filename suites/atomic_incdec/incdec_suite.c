@@ -28,21 +28,13 @@ const char *incdec_requires(const gc_test *t, const gc_device_info *info) {
     return NULL;
 }
 
-gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, int mutant, const char *name, gc_kernel **out) {
-    char mutant_def[48], kernel[64];
+gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, const char *fault, const char *name, gc_kernel **out) {
+    char fault_def[64], kernel[64];
     const char *defs[1];
     size_t nd = 0;
-    if (mutant == 0 && form == INCDEC_CAS) {
-        const char *env = getenv("GC_ATOMIC_BOUNDED_MUTANT");
-        if (env && (strcmp(env, "1") == 0 || strcmp(env, "2") == 0)) {
-            mutant = env[0] - '0';
-            gc_ctx_note(ctx, "GC_ATOMIC_BOUNDED_MUTANT=%d from the environment: the CAS form is the off-by-one "
-                             "mutant, so this test must FAIL", mutant);
-        }
-    }
-    if (mutant > 0) {
-        snprintf(mutant_def, sizeof mutant_def, "GC_ATOMIC_BOUNDED_MUTANT=%d", mutant);
-        defs[nd++] = mutant_def;
+    if (fault) {
+        snprintf(fault_def, sizeof fault_def, "GC_FAULT=%s", fault);
+        defs[nd++] = fault_def;
     }
     /* Every form's kernels are in the one module, named <name>_<form>. */
     snprintf(kernel, sizeof kernel, "%s_%s", name, incdec_form_name(form));
@@ -68,18 +60,37 @@ uint32_t incdec_stored(incdec_form f, uint32_t bits, uint32_t value) {
     return gc_wrap_make(gc_wrap_spec_for_bits(bits), value).scaled;
 }
 
-size_t incdec_count_mismatches(gc_test_ctx *ctx, const char *label, const uint32_t *expected,
-                               const uint32_t *got, size_t n) {
-    size_t bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (expected[i] == got[i]) continue;
-        if (bad++ < 3) gc_ctx_note(ctx, "  %s[%zu]: expected %u, got %u", label, i, expected[i], got[i]);
+#if GC_BUILD_TESTS
+/* Mutants (test builds only): the ordinary CAS tests on the off-by-one builds of
+ * kernels/gc_atomic_bounded.h (its fault sites), expected to FAIL: the direction each
+ * fault breaks, and the mixed runs. */
+static void register_mutants(void) {
+    static const incdec_param params[] = {
+        {INCDEC_CAS, 0, "GC_BOUNDED_FAULT_INC_LATE", 0}, {INCDEC_CAS, 0, "GC_BOUNDED_FAULT_INC_LATE", 0},
+        {INCDEC_CAS, 2, "GC_BOUNDED_FAULT_INC_LATE", 0}, {INCDEC_CAS, 1, "GC_BOUNDED_FAULT_DEC_EARLY", 0},
+        {INCDEC_CAS, 1, "GC_BOUNDED_FAULT_DEC_EARLY", 0}, {INCDEC_CAS, 2, "GC_BOUNDED_FAULT_DEC_EARLY", 0}};
+    static const char *const names[] = {"inc_wraps_late.edges",  "inc_wraps_late.contention_inc",
+                                        "inc_wraps_late.contention_mixed", "dec_wraps_early.edges",
+                                        "dec_wraps_early.contention_dec", "dec_wraps_early.contention_mixed"};
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        const int inc = i < 3;
+        gc_test t = i % 3 == 0 ? incdec_edges_test(&params[i]) : incdec_contention_test(&params[i]);
+        t.suite = "mutant_" INCDEC_SUITE;
+        t.name = names[i];
+        t.tags = "mutant,atomic";
+        t.description = inc ? "mutant: the CAS tests on an increment that wraps at old > bound"
+                            : "mutant: the CAS tests on a decrement that wraps at old >= bound";
+        t.expect = GC_FAIL;
+        gc_test_register(&t);
     }
-    return bad;
 }
+#endif
 
 void gc_suite_atomic_incdec_register(void) {
     incdec_register_edges();
     incdec_register_contention();
     incdec_register_bench();
+#if GC_BUILD_TESTS
+    register_mutants();
+#endif
 }

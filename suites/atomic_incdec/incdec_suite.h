@@ -28,7 +28,7 @@ typedef enum {
 typedef struct {
     incdec_form form;
     int kind;    /* contention: 0 all increments, 1 all decrements, 2 mixed */
-    int mutant;  /* mutant tests: GC_ATOMIC_BOUNDED_MUTANT value */
+    const char *fault; /* mutants: the fault site to build with (GC_FAULT), or NULL */
     uint32_t counters; /* benchmarks: contention level */
 } incdec_param;
 
@@ -37,10 +37,9 @@ const char *incdec_form_name(incdec_form f);
  *  also needs hardware bounded inc/dec), else the SKIP reason. */
 const char *incdec_requires(const gc_test *t, const gc_device_info *info);
 
-/** Build incdec.gc and get kernel `name` of a form. mutant > 0 builds the library's mutant;
- *  for the CAS form, GC_ATOMIC_BOUNDED_MUTANT in the environment does the same (the CLI
- *  CTest case uses it to show that the ordinary tests fail on a mutant). */
-gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, int mutant, const char *name, gc_kernel **out);
+/** Build incdec.gc (with GC_FAULT=fault for a mutant, when non-NULL) and get kernel
+ *  `name` of a form. */
+gc_status incdec_kernel(gc_test_ctx *ctx, incdec_form form, const char *fault, const char *name, gc_kernel **out);
 
 /** A 1-D range of at least `items` work-items (a multiple of the work-group size). */
 gc_range incdec_range(gc_test_ctx *ctx, size_t items);
@@ -48,16 +47,16 @@ gc_range incdec_range(gc_test_ctx *ctx, size_t items);
 /** The value a counter of this form is stored as (wrap: scaled), for bound 2^bits - 1. */
 uint32_t incdec_stored(incdec_form f, uint32_t bits, uint32_t value);
 
-/** Log the first mismatches between two arrays and return how many differ (for the
- *  mutant tests, which must see differences without failing). */
-size_t incdec_count_mismatches(gc_test_ctx *ctx, const char *label, const uint32_t *expected,
-                               const uint32_t *got, size_t n);
+/** The edge-sequence and contention tests for `p` (form, kind, fault), unregistered: the
+ *  suite registers them as they are, a test build again as mutants. */
+gc_test incdec_edges_test(const incdec_param *p);
+gc_test incdec_contention_test(const incdec_param *p);
 
 void incdec_register_edges(void);
 void incdec_register_contention(void);
 void incdec_register_bench(void);
 
-/* ---- the contention experiment (shared by contention tests, mutants, benchmarks) ---- */
+/* ---- the contention experiment (shared by contention tests and benchmarks) ---- */
 
 typedef struct {
     gc_incdec_layout layout;
@@ -79,14 +78,14 @@ typedef struct {
 
 /** Choose start values (some above the bound for native/CAS inc/dec runs) and mixed op
  *  types, allocate and fill device buffers, get the kernel. */
-gc_status incdec_experiment_prepare(gc_test_ctx *ctx, incdec_form form, int mutant, const incdec_config *cfg,
+gc_status incdec_experiment_prepare(gc_test_ctx *ctx, incdec_form form, const char *fault, const incdec_config *cfg,
                                     incdec_experiment *e);
 /** One launch (device time in *ms when ms != NULL). */
 gc_status incdec_experiment_launch(incdec_experiment *e, gc_test_ctx *ctx, double *ms);
 /** Copy returned values and counters back. */
 gc_status incdec_experiment_read(incdec_experiment *e);
-/** Compare against the host model. check != 0: through gc_check_* (records FAIL,
- *  negative controls); check == 0: count mismatches only (mutants). @return violations. */
-size_t incdec_experiment_verify(gc_test_ctx *ctx, incdec_experiment *e, int check);
+/** Compare against the host model through gc_check_* (records FAIL, negative controls).
+ *  @return the number of comparisons that failed. */
+size_t incdec_experiment_verify(gc_test_ctx *ctx, incdec_experiment *e);
 
 #endif

@@ -96,7 +96,7 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n_in * p->elem, s->host_in, &s->in)) ||
         (st = gc_ctx_alloc_output(ctx, s->items * p->out_per_item * p->elem, &s->out)) ||
-        (st = bls_kernel(ctx, BENCH_SRC, p->kernel, 0, p->ptx, &s->k)))
+        (st = bls_kernel(ctx, BENCH_SRC, p->kernel, NULL, p->ptx, &s->k)))
         return st;
     gc_ctx_figure(ctx, "work_items", (double)s->items, "");
     gc_ctx_figure(ctx, "iterations", (double)s->iters, "");
@@ -220,7 +220,7 @@ static gc_status fft_setup(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, s->rows * row_bytes, data, &s->b.in)) ||
         (st = gc_ctx_alloc_input(ctx, n / 2 * sizeof(gc_fr), tw, &s->tw)) ||
         (st = gc_ctx_alloc_input(ctx, sizeof inv_n, &inv_n, &s->scale)) ||
-        (st = bls_kernel(ctx, FFT_SRC, p->g1 ? "g1_fft" : "fr_fft", 0, p->ptx, &s->b.k)))
+        (st = bls_kernel(ctx, FFT_SRC, p->g1 ? "g1_fft" : "fr_fft", NULL, p->ptx, &s->b.k)))
         return st;
     s->b.work = (double)s->rows;
     gc_ctx_figure(ctx, "rows", (double)s->rows, "");

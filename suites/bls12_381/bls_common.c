@@ -131,13 +131,13 @@ gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out) {
     return gc_buffer_read(b, 0, *out, bytes);
 }
 
-gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, int mutant, int ptx, gc_kernel **k) {
-    char mdef[32];
+gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, const char *fault, int ptx, gc_kernel **k) {
+    char fdef[64];
     const char *defs[2];
     size_t nd = 0;
-    if (mutant) {
-        snprintf(mdef, sizeof mdef, "GC_BLS_MUTANT=%d", mutant);
-        defs[nd++] = mdef;
+    if (fault) {
+        snprintf(fdef, sizeof fdef, "GC_FAULT=%s", fault);
+        defs[nd++] = fdef;
     }
     if (ptx) defs[nd++] = "GC_BLS_PTX=1";
     return gc_ctx_kernel(ctx, src, defs, nd, name, k);

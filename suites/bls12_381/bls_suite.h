@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* gc_harness.h first: gc_device.h declares GC_ORDER_* / GC_SCOPE_* as enumerators, which
- * gc_dialect.h (through host.h) then also defines as macros of the same values. */
+/* The public API and the host build of the BLS12-381 code, in either order: gc_dialect.h
+ * (through host.h) and gc_device.h agree on GC_ORDER_* / GC_SCOPE_* (see gc_device.h). */
 #include "gpucheck/gc_harness.h"
 
 #include "crypto/bls12_381/host.h"
@@ -22,7 +22,7 @@ typedef struct {
     size_t bytes;      /* element and encoding size: 48, 32 */
     const char *modulus_hex;
     const uint32_t *modulus; /* little-endian limbs */
-    int mutant;        /* GC_BLS_MUTANT to build the kernels with (0: none) */
+    const char *fault; /* mutants: the fault site to build the kernels with (GC_FAULT), or NULL */
     int ptx;           /* 1: build with GC_BLS_PTX=1 (the CUDA carry-chain product) */
     /* host build of the same functions (crypto/bls12_381), on limb arrays */
     void (*ops)(uint32_t *out, const uint32_t *a, const uint32_t *b); /* BLS_N_OPS results */
@@ -48,9 +48,17 @@ void bls_random_points(gc_test_ctx *ctx, gc_g1p *out, size_t n);
 size_t bls_scaled(gc_test_ctx *ctx, size_t n, size_t lo, size_t multiple);
 /** Read a whole device buffer into harness-owned host memory. */
 gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out);
-/** Build `src` with GC_BLS_MUTANT=mutant (when non-zero) and GC_BLS_PTX=1 (when ptx) and
- *  get kernel `name`. */
-gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, int mutant, int ptx, gc_kernel **k);
+/** Build `src` with GC_FAULT=fault (a mutant, when non-NULL) and GC_BLS_PTX=1 (when ptx)
+ *  and get kernel `name`. */
+gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, const char *fault, int ptx, gc_kernel **k);
+
+/** An independent reference for the field ops test: the BLS_N_OPS results of each (a, b)
+ *  in Montgomery form, computed without the code under test. NULL in the shipped library;
+ *  a test build's gpucheck sets it to its GMP reference (tests/fixtures/bls12_381_gmp.c),
+ *  so that GMP is linked only where it is used. */
+typedef void (*bls_field_reference_fn)(const bls_field *f, uint32_t *out, const uint32_t *a, const uint32_t *b,
+                                       size_t count);
+extern bls_field_reference_fn bls_field_reference;
 /** `requires` of the PTX fast-path variants: NULL on CUDA, else the reason to skip. */
 const char *bls_requires_cuda(const gc_test *t, const gc_device_info *info);
 

@@ -150,7 +150,7 @@ static gc_status fft_run(gc_test_ctx *ctx) {
     const fft_param *p = gc_ctx_test(ctx)->param;
     gc_kernel *k;
     gc_status st;
-    if ((st = bls_kernel(ctx, SRC, p->g1 ? "g1_fft" : "fr_fft", 0, p->ptx, &k))) return st;
+    if ((st = bls_kernel(ctx, SRC, p->g1 ? "g1_fft" : "fr_fft", NULL, p->ptx, &k))) return st;
     gc_g1p *inputs = NULL;
     if (p->g1) { /* [fft_input(j)] G, the known answers' inputs */
         size_t n = (size_t)1 << p->log_max;

@@ -1,15 +1,11 @@
 /* field_tests.c — Fp and Fr on the device: every operation on edge and random values
- * against the host build of the same code and against GMP (where the library was built
- * with it), algebraic laws, Fibonacci chains, and the canonical byte encoding with its
- * rejections. The tests of suite `mutant_bls12_381` (tagged manual, and in their own suite
- * so that --filter 'bls12_381*' leaves them out) build the kernels with an injected bug
- * (GC_BLS_MUTANT) and must FAIL: tests/bls12_381_device.cmake asserts it. */
+ * against the host build of the same code and against an independent reference (GMP, in
+ * a test build), algebraic laws, Fibonacci chains, and the canonical byte encoding with
+ * its rejections. A test build (GC_BUILD_TESTS) adds the mutants of suite
+ * `mutant_bls12_381`: the ops test on kernels built with a fault site of
+ * crypto/bls12_381/field.gc switched on, expected to FAIL (gc_test.expect). */
 #include <stdio.h>
 #include <string.h>
-
-#if defined(GC_HAVE_GMP)
-#include <gmp.h>
-#endif
 
 #include "suites/bls12_381/bls_suite.h"
 
@@ -20,51 +16,12 @@ static gc_eq_fn field_eq(const bls_field *f) { return f->limbs == GC_FP_LIMBS ? 
 static gc_status field_kernel(gc_test_ctx *ctx, const bls_field *f, const char *what, int ptx, gc_kernel **k) {
     char name[32];
     snprintf(name, sizeof name, "gc_%s_%s", f->name, what); /* field.gc: F##_what */
-    return bls_kernel(ctx, SRC, name, f->mutant, ptx, k);
+    return bls_kernel(ctx, SRC, name, f->fault, ptx, k);
 }
 
-#if defined(GC_HAVE_GMP)
-/* The BLS_N_OPS results of (a, b) computed by GMP on the integers a R^-1, b R^-1, and
- * returned in Montgomery form: independent of the code under test. */
-static void gmp_ops(const bls_field *f, uint32_t *out, const uint32_t *a, const uint32_t *b, size_t count) {
-    mpz_t m, R, Rinv, x, y, r;
-    mpz_inits(m, R, Rinv, x, y, r, NULL);
-    mpz_set_str(m, f->modulus_hex, 16);
-    mpz_ui_pow_ui(R, 2, (unsigned long)(32 * f->limbs));
-    mpz_invert(Rinv, R, m);
-    mpz_mod(R, R, m);
-    size_t n = f->limbs;
-    for (size_t i = 0; i < count; i++) {
-        mpz_import(x, n, -1, 4, 0, 0, a + i * n);
-        mpz_import(y, n, -1, 4, 0, 0, b + i * n);
-        mpz_mul(x, x, Rinv), mpz_mod(x, x, m);
-        mpz_mul(y, y, Rinv), mpz_mod(y, y, m);
-        for (int op = 0; op < BLS_N_OPS; op++) {
-            switch (op) {
-            case 0: mpz_add(r, x, y); break;
-            case 1: mpz_sub(r, x, y); break;
-            case 2: mpz_mul(r, x, y); break;
-            case 3: mpz_mul(r, x, x); break;
-            case 4: mpz_neg(r, x); break;
-            case 5: mpz_mul_2exp(r, x, 1); break;
-            case 6: mpz_mul_ui(r, x, 12); break;
-            default:
-                if (mpz_sgn(x) == 0) mpz_set_ui(r, 0); /* documented: inv(0) = 0 */
-                else mpz_invert(r, x, m);
-            }
-            mpz_mod(r, r, m);
-            mpz_mul(r, r, R);
-            mpz_mod(r, r, m);
-            uint32_t *o = out + (i * BLS_N_OPS + (size_t)op) * n;
-            memset(o, 0, n * 4);
-            mpz_export(o, NULL, -1, 4, 0, 0, r);
-        }
-    }
-    mpz_clears(m, R, Rinv, x, y, r, NULL);
-}
-#endif
+bls_field_reference_fn bls_field_reference;
 
-/* ---- every operation, against the host build and GMP ---- */
+/* ---- every operation, against the host build and the reference ---- */
 static gc_status ops_run(gc_test_ctx *ctx) {
     const bls_field *f = gc_ctx_test(ctx)->param;
     size_t n = bls_scaled(ctx, 2048, 64, 64), eb = f->bytes;
@@ -91,7 +48,7 @@ static gc_status ops_run(gc_test_ctx *ctx) {
     if ((st = bls_read(ctx, out, n * BLS_N_OPS * eb, &got))) return st;
     gc_check_custom(ctx, "device vs host build (add sub mul sqr neg dbl mul12 inv)", want, got, n * BLS_N_OPS, eb,
                     field_eq(f), NULL);
-    if (f->ptx && !f->mutant) { /* the fast path against the portable path, both on the device */
+    if (f->ptx && !f->fault) { /* the fast path against the portable path, both on the device */
         gc_kernel *kp;
         gc_buffer *outp;
         if ((st = field_kernel(ctx, f, "ops", 0, &kp)) ||
@@ -104,12 +61,13 @@ static gc_status ops_run(gc_test_ctx *ctx) {
         gc_check_custom(ctx, "PTX path vs portable path, both on the device", gotp, got, n * BLS_N_OPS, eb,
                         field_eq(f), NULL);
     }
-#if defined(GC_HAVE_GMP)
-    gmp_ops(f, want, a, b, n);
-    gc_check_custom(ctx, "device vs GMP", want, got, n * BLS_N_OPS, eb, field_eq(f), NULL);
-#else
-    gc_ctx_note(ctx, "built without GMP: the GMP comparison is in tests/test_bls12_381_field only");
-#endif
+    if (bls_field_reference) {
+        bls_field_reference(f, want, a, b, n);
+        gc_check_custom(ctx, "device vs GMP", want, got, n * BLS_N_OPS, eb, field_eq(f), NULL);
+    } else {
+        gc_ctx_note(ctx, "no GMP in this build: the device is compared with the host build, which "
+                         "tests/test_bls12_381_field compares with GMP");
+    }
     gc_ctx_figure(ctx, "elements", (double)n, "");
     gc_ctx_figure(ctx, "kernel_ms", ms, "ms");
     return GC_OK;
@@ -265,9 +223,12 @@ void bls_register_field_tests(void) {
                 gc_test_register(&t);
             }
         }
+#if GC_BUILD_TESTS
     /* Mutants: the same ops test on a build with an injected bug must FAIL (the PTX ones
      * run on CUDA only; the carry of the modular addition is the same code in both). */
     static const char *const mutant_names[3] = {"no_final_subtraction", "add_carry", "mul_carry"};
+    static const char *const faults[3] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
+                                          "GC_BLS_FAULT_MUL_CARRY"};
     static bls_field mutants[3][2][2];
     static char mnames[3][2][2][64];
     for (int m = 0; m < 3; m++)
@@ -275,15 +236,17 @@ void bls_register_field_tests(void) {
             for (int fi = 0; fi < 2; fi++) {
                 if (ptx && m == 1) continue;
                 mutants[m][ptx][fi] = fi ? bls_fr : bls_fp;
-                mutants[m][ptx][fi].mutant = m + 1;
+                mutants[m][ptx][fi].fault = faults[m];
                 mutants[m][ptx][fi].ptx = ptx;
                 snprintf(mnames[m][ptx][fi], sizeof mnames[m][ptx][fi], "%s.%s_ops%s", mutant_names[m],
                          fi ? "fr" : "fp", ptx ? "_ptx" : "");
                 gc_test t = {.suite = "mutant_bls12_381", .name = mnames[m][ptx][fi],
-                             .tags = "bls12_381,field,manual",
-                             .description = "must FAIL: field ops built with GC_BLS_MUTANT (an injected bug)",
-                             .budget_s = 120, .min_checks = 64, .param = &mutants[m][ptx][fi],
-                             .requires = ptx ? bls_requires_cuda : NULL, .run = ops_run};
+                             .tags = "bls12_381,field,mutant",
+                             .description = "mutant: the ops test on field code built with a fault site on",
+                             .budget_s = 120, .min_checks = 64, .expect = GC_FAIL,
+                             .param = &mutants[m][ptx][fi], .requires = ptx ? bls_requires_cuda : NULL,
+                             .run = ops_run};
                 gc_test_register(&t);
             }
+#endif
 }

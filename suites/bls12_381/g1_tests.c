@@ -60,7 +60,7 @@ static gc_status ops_run(gc_test_ctx *ctx) {
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), q, &dq)) ||
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1a), qa, &dqa)) ||
         (st = gc_ctx_alloc_output(ctx, n * N_G1_OPS * sizeof(gc_g1p), &out)) ||
-        (st = bls_kernel(ctx, SRC, "g1_ops", 0, ptx_of(ctx), &k)))
+        (st = bls_kernel(ctx, SRC, "g1_ops", NULL, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(dp), GC_ARG_BUF(dq), GC_ARG_BUF(dqa), GC_ARG_VAL(n32)};
@@ -113,7 +113,7 @@ static gc_status mul_run(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), p, &dp)) ||
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_fr), k, &dk)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &out)) ||
-        (st = bls_kernel(ctx, SRC, "g1_mul", 0, ptx_of(ctx), &kern)))
+        (st = bls_kernel(ctx, SRC, "g1_mul", NULL, ptx_of(ctx), &kern)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(dp), GC_ARG_BUF(dk), GC_ARG_VAL(n32)};
@@ -142,7 +142,7 @@ static gc_status mul_vs_add_run(gc_test_ctx *ctx) {
         (st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1a), pa, &dpa)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &lhs)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1p), &rhs)) ||
-        (st = bls_kernel(ctx, SRC, "g1_mul_vs_add", 0, ptx_of(ctx), &k)))
+        (st = bls_kernel(ctx, SRC, "g1_mul_vs_add", NULL, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(lhs), GC_ARG_BUF(rhs), GC_ARG_BUF(dp), GC_ARG_BUF(dpa), GC_ARG_VAL(n32)};
@@ -183,7 +183,7 @@ static gc_status decompress_run(gc_test_ctx *ctx) {
     if ((st = gc_ctx_alloc_input(ctx, n * 48, enc, &denc)) ||
         (st = gc_ctx_alloc_output(ctx, n * sizeof(gc_g1a), &out)) || (st = gc_ctx_alloc_output(ctx, n * 4, &err)) ||
         (st = gc_ctx_alloc_output(ctx, n * 48, &reenc)) ||
-        (st = bls_kernel(ctx, SRC, "g1_decompress", 0, ptx_of(ctx), &k)))
+        (st = bls_kernel(ctx, SRC, "g1_decompress", NULL, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(out), GC_ARG_BUF(err), GC_ARG_BUF(reenc), GC_ARG_BUF(denc), GC_ARG_VAL(n32)};
@@ -248,7 +248,7 @@ static gc_status validate_run(gc_test_ctx *ctx) {
     gc_kernel *k;
     gc_status st;
     if ((st = gc_ctx_alloc_input(ctx, n * sizeof(gc_g1p), p, &dp)) || (st = gc_ctx_alloc_output(ctx, 2 * n * 4, &flags)) ||
-        (st = bls_kernel(ctx, SRC, "g1_validate", 0, ptx_of(ctx), &k)))
+        (st = bls_kernel(ctx, SRC, "g1_validate", NULL, ptx_of(ctx), &k)))
         return st;
     uint32_t n32 = (uint32_t)n;
     gc_arg args[] = {GC_ARG_BUF(flags), GC_ARG_BUF(dp), GC_ARG_VAL(n32)};

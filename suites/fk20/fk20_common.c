@@ -204,6 +204,13 @@ int fk20_eq_g1p(const void *expected, const void *got, size_t size) {
     (void)size;
     const gc_g1p *e = expected, *g = got;
     if (!gc_fp_is_canonical(&g->x) || !gc_fp_is_canonical(&g->y) || !gc_fp_is_canonical(&g->z)) return 0;
-    if (gc_g1p_is_inf(e) || gc_g1p_is_inf(g)) return gc_g1p_is_inf(e) && gc_g1p_is_inf(g) && gc_g1p_is_on_curve(g);
+    if (gc_g1p_is_inf(e)) {
+        /* the expected infinity must be the canonical (0 : 1 : 0), so that a mangled one
+         * (the negative control) is no longer accepted; any (0 : Y : 0) may come back */
+        gc_fp one;
+        gc_fp_one(&one);
+        return gc_fp_is_zero(&e->x) && gc_fp_eq(&e->y, &one) && gc_g1p_is_inf(g) && gc_g1p_is_on_curve(g);
+    }
+    if (gc_g1p_is_inf(g)) return 0;
     return gc_g1p_eq(e, g);
 }

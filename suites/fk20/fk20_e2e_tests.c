@@ -199,7 +199,7 @@ void fk20_register_e2e_tests(void) {
          .description = "cells and proofs of the EIP-7594 consensus vectors, valid and invalid blobs in one batch",
          .budget_s = 900, .setup = consensus_setup, .run = e2e_run, .check = consensus_check,
          .teardown = fk20_teardown},
-        {.suite = "fk20", .name = "eip7594.ckzg_cases", .tags = "fk20,kzg,eip7594",
+        {.suite = "fk20", .name = "eip7594.ckzg_cases", .tags = "fk20,kzg,eip7594,manual",
          .description = "commitments, cells and proofs vs ckzg 2.1.8 (random, zeros, r-1, sparse, low degree, invalid)",
          .budget_s = 900, .setup = ckzg_setup, .run = e2e_run, .check = ckzg_check, .teardown = fk20_teardown},
     };

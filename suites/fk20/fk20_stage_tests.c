@@ -245,15 +245,17 @@ void fk20_register_stage_tests(void) {
                 snprintf(names[li][s][many], 64, "L%u.%s.%s", ls[li], stage_names[s], many ? "rows" : "row1");
                 snprintf(descs[li][s][many], 128, "%s, L = %u, %s", stage_what[s], ls[li],
                          many ? "many rows (64 x --scale)" : "one row");
-                gc_test t = {.suite = "fk20", .name = names[li][s][many], .tags = "fk20,kzg,stage",
+                /* manual: minutes each on a CPU device; `--filter 'fk20*'` runs them */
+                gc_test t = {.suite = "fk20", .name = names[li][s][many], .tags = "fk20,kzg,stage,manual",
                              .description = descs[li][s][many], .budget_s = 600, .param = p,
                              .setup = stage_setup, .run = stage_run, .check = stage_check,
                              .teardown = fk20_teardown};
                 gc_test_register(&t);
             }
     for (size_t m = 0; m < sizeof mutants / sizeof mutants[0]; m++) {
-        gc_test t = {.suite = "mutant_fk20", .name = mutant_names[m], .tags = "fk20,mutant",
+        gc_test t = {.suite = "mutant_fk20", .name = mutant_names[m], .tags = "fk20,mutant,manual",
                      .description = "a kernel built with a fault: its stage test must FAIL", .budget_s = 600,
+                     .expect = GC_FAIL,
                      .param = &mutants[m], .setup = stage_setup, .run = stage_run, .check = stage_check,
                      .teardown = fk20_teardown};
         gc_test_register(&t);

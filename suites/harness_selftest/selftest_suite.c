@@ -1,7 +1,8 @@
 /* selftest_suite.c — tests that must NOT pass, one per guard of the harness: a canary
  * that catches an unwritten element (FAIL), a comparator that cannot fail (BROKEN), a
  * kernel that spins forever (TIMEOUT), a kernel that faults (CRASH or ERROR), a missing
- * capability (SKIP), too few checks exercised (INCONCLUSIVE). They are tagged `manual`,
+ * capability (SKIP), too few checks exercised (INCONCLUSIVE), a mutant whose checks all
+ * pass (FAIL: the mutant survived). They are tagged `manual`,
  * so `gpucheck run` leaves them out unless --filter names them; tests/harness_selftest.cmake
  * runs each and asserts its outcome. */
 #include <stdio.h>
@@ -124,6 +125,9 @@ void gc_suite_harness_selftest_register(void) {
         {.suite = "harness_selftest", .name = "too_few_checks", .tags = "manual,expect:INCONCLUSIVE",
          .description = "a check exercised fewer times than its threshold is INCONCLUSIVE", .budget_s = 60,
          .min_checks = 10 * N, .run = too_few_run},
+        {.suite = "harness_selftest", .name = "mutant_survives", .tags = "manual,expect:FAIL",
+         .description = "a test built to fail (expect FAIL) whose checks all pass must FAIL: mutant survived",
+         .budget_s = 60, .expect = GC_FAIL, .run = too_few_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }

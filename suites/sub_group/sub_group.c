@@ -21,7 +21,7 @@ typedef struct {
     const char *name;
     const char *description;
     gc_sg_case shape;
-    const char *define; /* a kernel define (the mutant), or NULL */
+    const char *define; /* mutants: the kernel define that switches a fault site on, or NULL */
 } sg_param;
 
 /* The plan's 3-D range first; then what the issue adds. */
@@ -42,11 +42,12 @@ static const sg_param sg_params[] = {
      {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 1}, NULL},
     {"sub_group", "nonuniform3", "3-D, local as nd3, 2 work-groups plus a partial one in every dimension",
      {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {2, 2, 2}, 1}, NULL},
-    /* Must FAIL where it runs: the kernel's local ids reversed (see sub_group.gc). Its own
-     * suite name keeps it out of 'sub_group*'; tagged manual, it runs only when named. */
-    {"selftest_sub_group", "reversed_local_id",
-     "mutant: sub-group local ids reversed in the kernel; the checks must FAIL",
-     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}, "SG_MUTANT_REVERSED_LOCAL_ID"},
+#if GC_BUILD_TESTS
+    /* A mutant (test builds only), expected to FAIL where it runs: the kernel's local ids
+     * reversed (see sub_group.gc). Its own suite name keeps it out of 'sub_group*'. */
+    {"mutant_sub_group", "reversed_local_id", "mutant: sub-group local ids reversed in the kernel",
+     {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}, "GC_FAULT=SG_FAULT_REVERSED_LOCAL_ID"},
+#endif
 };
 
 typedef struct {
@@ -207,7 +208,8 @@ void gc_suite_sub_group_register(void) {
         memset(&t, 0, sizeof t);
         t.suite = sg_params[i].suite;
         t.name = sg_params[i].name;
-        t.tags = sg_params[i].define ? "manual,selftest,sub_group" : "conformance,sub_group";
+        t.tags = sg_params[i].define ? "mutant,sub_group" : "conformance,sub_group";
+        t.expect = sg_params[i].define ? GC_FAIL : GC_PASS;
         t.description = sg_params[i].description;
         t.budget_s = 60;
         t.min_checks = 1000; /* even the smallest range makes thousands */

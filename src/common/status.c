@@ -1,8 +1,8 @@
-/* status.c — names and messages of gc_status and the last-error slot. */
+/* status.c — names and messages of gc_status and the last-error slot: the base that every
+ * layer (backends included) reports through. */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "backend/backend.h"
 #include "gpucheck/gc_status.h"
 
 static const char *const status_names[] = {

@@ -1,16 +1,16 @@
-/* cuda_offline.h — NVRTC on its own: load it, compile CUDA source, no driver needed.
+/* nvrtc.h — NVRTC on its own: load it, compile CUDA source, no driver needed.
  *
- * The CUDA backend compiles through these functions, and CI, which has neither a
- * GPU nor a CUDA toolkit, uses gc_cuda_compile_offline() to prove that every kernel
- * source in the tree compiles as CUDA (with an NVRTC that scripts/fetch-nvrtc.sh
- * put under .deps/nvrtc).
+ * The CUDA backend compiles through these functions, and CI, which has neither a GPU nor
+ * a CUDA toolkit, uses gc_nvrtc_compile_for_arch() to prove that every kernel source in
+ * the tree compiles as CUDA (with the NVRTC that scripts/fetch-nvrtc.sh fetched, named by
+ * GC_NVRTC_LIBRARY in the test environment).
  *
- * NVRTC is found at, in order: $GC_NVRTC_LIBRARY (alone, when set), libnvrtc.so,
- * libnvrtc.so.13, libnvrtc.so.12, /usr/local/cuda/lib64/libnvrtc.so*, and
- * .deps/nvrtc/nvidia/<dir>/lib/libnvrtc.so.<N> under the current directory and
- * under the source tree this file was built from. */
-#ifndef GC_CUDA_OFFLINE_H
-#define GC_CUDA_OFFLINE_H
+ * NVRTC is found at, in order: $GC_NVRTC_LIBRARY (alone, when set), then libnvrtc.so,
+ * libnvrtc.so.13, libnvrtc.so.12 through the dynamic loader's search, then
+ * /usr/local/cuda/lib64/libnvrtc.so*. Never at a path relative to the current directory
+ * or to the source tree. */
+#ifndef GC_NVRTC_H
+#define GC_NVRTC_H
 
 #include <stddef.h>
 
@@ -60,7 +60,7 @@ gc_status gc_nvrtc_compile(const char *target, const char *label, const char *so
  *  @param[out] log  the compiler log (malloc'd; NULL when empty); may be NULL.
  *  @return GC_OK, GC_ERR_COMPILE (log has the errors with line numbers),
  *          GC_ERR_UNAVAILABLE (no NVRTC), GC_ERR_ARGUMENT (malformed arch). */
-gc_status gc_cuda_compile_offline(const char *arch, const char *label, const char *source,
-                                  const char *const *defines, size_t n, char **log);
+gc_status gc_nvrtc_compile_for_arch(const char *arch, const char *label, const char *source,
+                                    const char *const *defines, size_t n, char **log);
 
 #endif

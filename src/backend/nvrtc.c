@@ -1,5 +1,5 @@
-/* cuda_offline.c — NVRTC loading and compilation (see cuda_offline.h). */
-#include "backend/cuda_offline.h"
+/* nvrtc.c — NVRTC loading and compilation (see nvrtc.h). */
+#include "backend/nvrtc.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -74,10 +74,6 @@ static int try_glob(const char *pattern) {
     return found;
 }
 
-/* The wheel layouts pip leaves under .deps/nvrtc: nvidia/cu13/lib (CUDA 13) and
- * nvidia/cuda_nvrtc/lib (CUDA 12). */
-#define GC_DEPS_NVRTC_GLOB ".deps/nvrtc/nvidia/*/lib/libnvrtc.so.*"
-
 static void load_once(void) {
     const char *env = getenv("GC_NVRTC_LIBRARY");
     if (env && *env) {
@@ -91,17 +87,7 @@ static void load_once(void) {
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if ((nvrtc_loaded = try_library(names[i]))) return;
     if ((nvrtc_loaded = try_glob("/usr/local/cuda/lib64/libnvrtc.so*"))) return;
-    if ((nvrtc_loaded = try_glob(GC_DEPS_NVRTC_GLOB))) return;
-    /* The source tree this was built from: CMake passes absolute paths, so __FILE__
-     * ends in src/backend/cuda_offline.c below the root that holds .deps/. */
-    const char *self = __FILE__, *tail = "src/backend/cuda_offline.c";
-    size_t ls = strlen(self), lt = strlen(tail);
-    if (self[0] == '/' && ls > lt && strcmp(self + ls - lt, tail) == 0) {
-        char pattern[1024];
-        int n = snprintf(pattern, sizeof pattern, "%.*s%s", (int)(ls - lt), self, GC_DEPS_NVRTC_GLOB);
-        if (n > 0 && (size_t)n < sizeof pattern && (nvrtc_loaded = try_glob(pattern))) return;
-    }
-    why_append("no NVRTC found", "install the CUDA toolkit, run scripts/fetch-nvrtc.sh, or set GC_NVRTC_LIBRARY");
+    why_append("no NVRTC found", "install the CUDA toolkit, or set GC_NVRTC_LIBRARY to a libnvrtc.so");
 }
 
 const gc_nvrtc_api *gc_nvrtc_load(const char **why) {
@@ -128,7 +114,7 @@ gc_status gc_nvrtc_version(int *major, int *minor) {
 
 static gc_status nvrtc_fail(const gc_nvrtc_api *api, const char *call, nvrtcResult r) {
     gc_set_last_error("%s failed: %s (%d)", call, api->GetErrorString(r), r);
-    return r == 1 /* NVRTC_ERROR_OUT_OF_MEMORY */ ? GC_ERR_NO_MEMORY : GC_ERR_DRIVER;
+    return r == NVRTC_ERROR_OUT_OF_MEMORY ? GC_ERR_NO_MEMORY : GC_ERR_DRIVER;
 }
 
 gc_status gc_nvrtc_pick_target(unsigned cc, char *target, size_t len) {
@@ -366,8 +352,8 @@ gc_status gc_nvrtc_compile(const char *target, const char *label, const char *so
     return st;
 }
 
-gc_status gc_cuda_compile_offline(const char *arch, const char *label, const char *source,
-                                  const char *const *defines, size_t n, char **log) {
+gc_status gc_nvrtc_compile_for_arch(const char *arch, const char *label, const char *source,
+                                    const char *const *defines, size_t n, char **log) {
     gc_nvrtc_output out = {0};
     if (log) *log = NULL;
     if (!arch || !source) return GC_ERR_ARGUMENT;
