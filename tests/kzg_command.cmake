@@ -49,7 +49,8 @@ add_test(NAME kzg_cmd_same_in_out COMMAND sh -c "f=$(mktemp) && echo 0x12 > $f &
 # of the malformed lines held behind each batch must still come out in input order.
 add_test(NAME kzg_cmd_consensus_vectors
          COMMAND ${GC_KZG_CHECK} vectors
-                 --consensus ${GC_KZG_CONSENSUS} valid_0,invalid_blob_0,invalid_blob_2,valid_6,invalid_blob_1,invalid_blob_3
+                 --consensus ${GC_KZG_CONSENSUS}
+                 valid_0,invalid_blob_0,invalid_blob_2,valid_1,valid_2,invalid_blob_1,valid_5,invalid_blob_3,valid_6
                  --ckzg ${GC_KZG_CKZG} zeros -- --batch 2)
 # Another cell size: L = 16 gives 512 cells of 16 elements and 512 proofs.
 add_test(NAME kzg_cmd_cell_size_16 COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16)

@@ -338,7 +338,7 @@ static void show_progress(cells_run *r, size_t computing) {
     if (!r->progress) return;
     double dt = now_s() - r->t_first;
     char total[48] = "";
-    if (r->expected_total) snprintf(total, sizeof total, " of ~%zu", r->expected_total);
+    if (r->expected_total >= r->done + computing) snprintf(total, sizeof total, " of ~%zu", r->expected_total);
     if (computing)
         fprintf(stderr, "\r%s: %zu%s blobs done, %.2f blobs/s; computing %zu more...   ", prog, r->done, total,
                 r->done && dt > 0 ? r->done / dt : 0.0, computing);
@@ -521,6 +521,7 @@ static int cmd_cells(int argc, char **argv) {
         goto out;
     }
     r.progress = isatty(fileno(stderr));
+    r.t_first = now_s(); /* blobs/s counts from here, or from the end of the precomputation */
     r.recs = malloc(MAX_HELD_RECORDS * sizeof *r.recs);
     line = malloc(line_size);
     uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);
