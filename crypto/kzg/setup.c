@@ -9,7 +9,8 @@
  * endomorphism test, crypto/bls12_381/subgroup.gc) and [r]Q = O for the 65 G2 points.
  * Threads claim chunks of points in file order and stop claiming past the earliest
  * failure found, so the error reported is the first bad point in file order, whatever
- * the number of threads.
+ * the number of threads. (A text error anywhere is reported before any point error:
+ * pass 1 runs to the end first.)
  *
  * The built-in setup is TRUSTED after a digest check, not re-validated at each load:
  * it is a constant of the library (crypto/kzg/trusted_setup.txt, the Ethereum ceremony's
