@@ -77,5 +77,7 @@ set_tests_properties(runner.fifo_report_no_hang PROPERTIES TIMEOUT 90)
 foreach(mode sigint sigterm sighup double)
   add_test(NAME runner.interrupt_${mode}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/interrupt_check.py $<TARGET_FILE:gpucheck-cli> ${mode})
-  set_tests_properties(runner.interrupt_${mode} PROPERTIES TIMEOUT 120)
+  # Serial: the check looks for leftover processes machine-wide, so two interrupt tests
+  # at once would see each other's children.
+  set_tests_properties(runner.interrupt_${mode} PROPERTIES TIMEOUT 120 RUN_SERIAL TRUE)
 endforeach()
