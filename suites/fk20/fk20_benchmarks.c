@@ -45,13 +45,6 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
-static gc_status kzg_fail(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r, const char *what) {
-    const char *msg;
-    gc_status st = gc_kzg_ctx_last_device_status(kc, &msg);
-    gc_ctx_error(ctx, "%s: %s: %s", what, gc_kzg_ret_name(r), msg);
-    return st ? st : GC_ERR_DRIVER;
-}
-
 /* The known-answer check before timing: the whole pipeline over the batch. */
 static gc_status bench_run(gc_test_ctx *ctx) {
     const bench_param *p = gc_ctx_test(ctx)->param;
@@ -60,7 +53,7 @@ static gc_status bench_run(gc_test_ctx *ctx) {
     memset(s->commitments, gc_ctx_canary(ctx), p->batch * 48);
     gc_kzg_ret r = gc_kzg_compute_cells_and_proofs(s->owned.kc, s->cells, s->proofs, s->commitments, s->blobs,
                                                    p->batch, NULL);
-    return r ? kzg_fail(ctx, s->owned.kc, r, "pipeline") : GC_OK;
+    return r ? fk20_kzg_error(ctx, s->owned.kc, r, "pipeline") : GC_OK;
 }
 
 static gc_status bench_check(gc_test_ctx *ctx) {
@@ -106,7 +99,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
     default: break;
     }
     st = gc_timer_stop(t, ms);
-    if (r) return kzg_fail(ctx, kc, r, bench_names[p->kind]);
+    if (r) return fk20_kzg_error(ctx, kc, r, bench_names[p->kind]);
     *work = (double)n;
     return st;
 }

@@ -214,3 +214,10 @@ int fk20_eq_g1p(const void *expected, const void *got, size_t size) {
     if (gc_g1p_is_inf(g)) return 0;
     return gc_g1p_eq(e, g);
 }
+
+gc_status fk20_kzg_error(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r, const char *what) {
+    const char *msg;
+    gc_status st = gc_kzg_ctx_last_device_status(kc, &msg);
+    gc_ctx_error(ctx, "%s: %s: %s", what, gc_kzg_ret_name(r), msg);
+    return st ? st : GC_ERR_DRIVER;
+}

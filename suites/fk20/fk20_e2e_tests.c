@@ -34,13 +34,7 @@ static gc_status e2e_run(gc_test_ctx *ctx) {
     e2e_state *s = gc_ctx_state(ctx);
     gc_kzg_ret r = gc_kzg_compute_cells_and_proofs(s->owned.kc, s->cells, s->proofs, s->commitments, s->blobs, s->n,
                                                    s->status);
-    if (r) {
-        const char *msg;
-        gc_kzg_ctx_last_device_status(s->owned.kc, &msg);
-        gc_ctx_error(ctx, "gc_kzg_compute_cells_and_proofs: %s: %s", gc_kzg_ret_name(r), msg);
-        return GC_ERR_DRIVER;
-    }
-    return GC_OK;
+    return r ? fk20_kzg_error(ctx, s->owned.kc, r, "gc_kzg_compute_cells_and_proofs") : GC_OK;
 }
 
 /* ---- the consensus vectors ---- */

@@ -12,6 +12,10 @@
 
 typedef enum { ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_COMPRESS, ST_CELLS, ST_COMMIT } stage;
 
+#define N_STAGES 9
+static const char *const stage_names[N_STAGES] = {"poly", "circulant_fft", "x_ext_fft", "msm", "g1_ifft_truncate",
+                                          "g1_fft", "compress", "cells", "commitment"};
+
 typedef struct {
     stage st;
     unsigned l;
@@ -49,14 +53,6 @@ static gc_status put_rows(gc_buffer *b, const void *row, size_t row_bytes, size_
         if (st) return st;
     }
     return GC_OK;
-}
-
-static gc_status kzg_status(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r) {
-    if (!r) return GC_OK;
-    const char *msg;
-    gc_status st = gc_kzg_ctx_last_device_status(kc, &msg);
-    gc_ctx_error(ctx, "%s: %s", gc_kzg_ret_name(r), msg);
-    return st ? st : GC_ERR_DRIVER;
 }
 
 static gc_status stage_run(gc_test_ctx *ctx) {
@@ -112,7 +108,7 @@ static gc_status stage_run(gc_test_ctx *ctx) {
         break;
     }
     if (st) return st;
-    if (r) return kzg_status(ctx, kc, r);
+    if (r) return fk20_kzg_error(ctx, kc, r, stage_names[p->st]);
     return gc_device_finish(kc->dev);
 }
 
@@ -121,11 +117,19 @@ static gc_status read_all(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **o
     return *out ? gc_buffer_read(b, 0, *out, bytes) : GC_ERR_NO_MEMORY;
 }
 
-/* expected: `row` replicated n times into harness memory */
-static void *rows_of(gc_test_ctx *ctx, const void *row, size_t row_bytes, size_t n) {
-    uint8_t *e = gc_ctx_malloc(ctx, row_bytes * n);
-    for (size_t r = 0; e && r < n; r++) memcpy(e + r * row_bytes, row, row_bytes);
-    return e;
+/* The stage's output buffer (its first n_rows rows of per_row elements) against `row`
+ * replicated n_rows times; eq NULL compares bytes. */
+static gc_status compare_rows(gc_test_ctx *ctx, gc_buffer *b, const void *row, size_t per_row, size_t elem,
+                              size_t n_rows, gc_eq_fn eq, const char *label) {
+    size_t row_bytes = per_row * elem;
+    void *got;
+    uint8_t *want = gc_ctx_malloc(ctx, row_bytes * n_rows);
+    gc_status st = read_all(ctx, b, row_bytes * n_rows, &got);
+    if (st || !want) return st ? st : GC_ERR_NO_MEMORY;
+    for (size_t r = 0; r < n_rows; r++) memcpy(want + r * row_bytes, row, row_bytes);
+    if (eq) gc_check_custom(ctx, label, want, got, per_row * n_rows, elem, eq, NULL);
+    else gc_check_bytes(ctx, label, want, got, row_bytes * n_rows);
+    return GC_OK;
 }
 
 static gc_status stage_check(gc_test_ctx *ctx) {
@@ -134,82 +138,59 @@ static gc_status stage_check(gc_test_ctx *ctx) {
     gc_kzg_ctx *kc = s->owned.kc;
     fk20_stage_vectors *v = &s->v;
     size_t n = s->rows, two_r = v->two_r, l = v->l, r = two_r / 2;
+    const size_t fr = sizeof(gc_fr), g1 = sizeof(gc_g1p);
     char label[128];
-    void *got, *want;
-    gc_status st;
     switch (p->st) {
     case ST_POLY:
-        if ((st = read_all(ctx, kc->bb.poly, n * 4096 * sizeof(gc_fr), &got))) return st;
-        want = rows_of(ctx, v->poly, 4096 * sizeof(gc_fr), n);
         snprintf(label, sizeof label, "blob -> polynomial, %zu rows, vs py_ecc", n);
-        gc_check_custom(ctx, label, want, got, n * 4096, sizeof(gc_fr), fk20_eq_fr, NULL);
-        break;
+        return compare_rows(ctx, kc->bb.poly, v->poly, 4096, fr, n, fk20_eq_fr, label);
     case ST_CIRCULANT:
-        if ((st = read_all(ctx, kc->bb.circ, n * l * two_r * sizeof(gc_fr), &got))) return st;
-        want = rows_of(ctx, v->circulant_fft, l * two_r * sizeof(gc_fr), n);
         snprintf(label, sizeof label, "polynomial -> circulant FFTs (L = %zu), %zu rows, vs py_ecc", l, n);
-        gc_check_custom(ctx, label, want, got, n * l * two_r, sizeof(gc_fr), fk20_eq_fr, NULL);
-        break;
+        return compare_rows(ctx, kc->bb.circ, v->circulant_fft, l * two_r, fr, n, fk20_eq_fr, label);
     case ST_X_EXT_FFT:
-        if ((st = read_all(ctx, kc->x_ext_fft, l * two_r * sizeof(gc_g1p), &got))) return st;
-        want = rows_of(ctx, v->x_ext_fft, l * two_r * sizeof(gc_g1p), 1);
         snprintf(label, sizeof label, "setup -> x_ext_fft (L = %zu) vs py_ecc", l);
-        gc_check_custom(ctx, label, want, got, l * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
-        break;
+        return compare_rows(ctx, kc->x_ext_fft, v->x_ext_fft, l * two_r, g1, 1, fk20_eq_g1p, label);
     case ST_MSM:
-        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
-        want = rows_of(ctx, v->u, two_r * sizeof(gc_g1p), n);
         snprintf(label, sizeof label, "circulant FFTs x x_ext_fft (MSM) -> u, %zu rows, vs py_ecc", n);
-        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
-        break;
+        return compare_rows(ctx, kc->bb.u, v->u, two_r, g1, n, fk20_eq_g1p, label);
     case ST_G1_IFFT: { /* unscaled: 2r v, then infinity */
-        gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
+        gc_g1p *row = gc_ctx_malloc(ctx, two_r * g1);
         if (!row) return GC_ERR_NO_MEMORY;
         gc_fr k;
         gc_fr_from_u32(&k, (uint32_t)two_r);
         for (size_t j = 0; j < r; j++) gc_g1p_mul(&row[j], &v->v[j], &k);
         for (size_t j = r; j < two_r; j++) gc_g1p_inf(&row[j]);
-        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
-        want = rows_of(ctx, row, two_r * sizeof(gc_g1p), n);
         snprintf(label, sizeof label, "u -> inverse G1 FFT (unscaled), truncated, %zu rows, vs py_ecc", n);
-        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
-        break;
+        return compare_rows(ctx, kc->bb.u, row, two_r, g1, n, fk20_eq_g1p, label);
     }
     case ST_G1_FFT:
-        if ((st = read_all(ctx, kc->bb.u, n * two_r * sizeof(gc_g1p), &got))) return st;
-        want = rows_of(ctx, v->proof_fft, two_r * sizeof(gc_g1p), n);
         snprintf(label, sizeof label, "v -> G1 FFT (proofs, natural order), %zu rows, vs py_ecc", n);
-        gc_check_custom(ctx, label, want, got, n * two_r, sizeof(gc_g1p), fk20_eq_g1p, NULL);
-        break;
+        return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_COMPRESS:
-        if ((st = read_all(ctx, kc->bb.out_bytes, n * two_r * 48, &got))) return st;
-        want = rows_of(ctx, v->proofs, two_r * 48, n);
         snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
-        gc_check_bytes(ctx, label, want, got, n * two_r * 48);
-        break;
-    case ST_CELLS: {
+        return compare_rows(ctx, kc->bb.out_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
+    case ST_COMMIT:
+        snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
+        return compare_rows(ctx, kc->bb.out_bytes, v->commitment, 48, 1, n, NULL, label);
+    case ST_CELLS: { /* 2048-byte cells compared through their SHA-256 (ckzg_cells.txt keeps those) */
         size_t cell_bytes = 64 * 32, blob_cells = 8192 * 32;
-        if ((st = read_all(ctx, kc->bb.out_bytes, n * blob_cells, &got))) return st;
-        uint8_t(*d)[32] = gc_ctx_malloc(ctx, n * 128 * 32);
-        if (!d) return GC_ERR_NO_MEMORY;
-        for (size_t b = 0; b < n; b++) fk20_cell_digests(d + b * 128, (uint8_t *)got + b * blob_cells, 128, cell_bytes);
-        want = rows_of(ctx, v->cell_sha256, sizeof v->cell_sha256, n);
+        void *got;
+        gc_status st = read_all(ctx, kc->bb.out_bytes, n * blob_cells, &got);
+        uint8_t(*d)[32] = gc_ctx_malloc(ctx, n * 128 * 32), *want = gc_ctx_malloc(ctx, n * 128 * 32);
+        if (st || !d || !want) return st ? st : GC_ERR_NO_MEMORY;
+        for (size_t b = 0; b < n; b++) {
+            fk20_cell_digests(d + b * 128, (uint8_t *)got + b * blob_cells, 128, cell_bytes);
+            memcpy(want + b * 128 * 32, v->cell_sha256, 128 * 32);
+        }
         snprintf(label, sizeof label, "polynomial -> cells (SHA-256 of each), %zu rows, vs ckzg", n);
         gc_check_bytes(ctx, label, want, d, n * 128 * 32);
-        break;
+        return GC_OK;
     }
-    case ST_COMMIT:
-        if ((st = read_all(ctx, kc->bb.out_bytes, n * 48, &got))) return st;
-        want = rows_of(ctx, v->commitment, 48, n);
-        snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
-        gc_check_bytes(ctx, label, want, got, n * 48);
-        break;
     }
     return GC_OK;
 }
 
-static const char *const stage_names[] = {"poly", "circulant_fft", "x_ext_fft", "msm", "g1_ifft_truncate",
-                                          "g1_fft", "compress", "cells", "commitment"};
+
 static const char *const stage_what[] = {
     "blob -> Fr -> inverse FFT (coefficients)", "polynomial -> circulant rows -> their FFTs",
     "setup -> its FFT (the precomputation)",    "circulant FFTs x x_ext_fft: one MSM per position",
@@ -217,7 +198,6 @@ static const char *const stage_what[] = {
     "proofs -> compressed, bit-reversed order", "polynomial -> cells (FFT over 8192 points)",
     "polynomial -> commitment (MSM over the setup points)"};
 
-#define N_STAGES 9
 #define N_L 3
 static stage_param params[N_L][N_STAGES][2];
 static char names[N_L][N_STAGES][2][64], descs[N_L][N_STAGES][2][128];

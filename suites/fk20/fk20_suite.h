@@ -58,6 +58,10 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, co
                    size_t n_defines);
 void fk20_teardown(gc_test_ctx *ctx);
 
+/** Record a failed library call (its name, result and the device's message) as the
+ *  test's ERROR; returns the device status behind it. */
+gc_status fk20_kzg_error(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r, const char *what);
+
 /** SHA-256 of each cell of a blob's cell bytes (n_cells cells of cell_bytes). */
 void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes);
 
