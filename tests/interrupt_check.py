@@ -19,21 +19,9 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+from procs import processes_with
+
 SIGNALS = {"sigint": signal.SIGINT, "sigterm": signal.SIGTERM, "sighup": signal.SIGHUP}
-
-
-def processes_with(text):
-    found = []
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if text in cmd and "interrupt_check.py" not in cmd:
-                found.append(f"{pid}: {cmd}")
-    return found
 
 
 def wait_for_line(proc, text, seconds):

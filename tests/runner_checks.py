@@ -25,20 +25,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-
-def processes_with(text):
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if text in cmd and "runner_checks.py" not in cmd:
-            found.append(f"{pid}: {cmd}")
-    return found
+from procs import processes_with
 
 
 def pairs(items):
