@@ -153,6 +153,7 @@ def cmd_vectors(exe, argv):
     argv = argv[:argv.index("--")] if "--" in argv else argv
     items = []  # (name, blob line, expectation)
     cell_size = 64
+    stderr_has = []
     i = 0
     while i < len(argv):
         if argv[i] == "--consensus":
@@ -173,6 +174,9 @@ def cmd_vectors(exe, argv):
                     blob, exp = cases[n]
                     items.append((n, blob, exp))
             i += 3
+        elif argv[i] == "--stderr-has":
+            stderr_has.append(argv[i + 1])
+            i += 2
         elif argv[i] == "--cell-size":
             cell_size = int(argv[i + 1])
             extra += ["--cell-size", argv[i + 1]]
@@ -196,6 +200,7 @@ def cmd_vectors(exe, argv):
     errs = compare(expected, out)
     if proc.returncode != (1 if any_invalid else 0):
         errs.insert(0, "exit status %d, expected %d" % (proc.returncode, 1 if any_invalid else 0))
+    errs += ["stderr does not say %r" % f for f in stderr_has if f not in proc.stderr]
     if errs:
         print("FAIL:\n  " + "\n  ".join(errs[:30]))
         return 1

@@ -172,6 +172,10 @@ static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *scale_raw, si
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l;
+    if (!c->x_ext_fft) { /* a stage test's context made without it (KZG_X_EXT_FFT_NONE) */
+        snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
+        return GC_KZG_ERROR;
+    }
     gc_kzg_ret ret = to_ints(c, c->bb.circ, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT);
     if (ret) return ret;
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
@@ -227,8 +231,13 @@ static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, 
 /* x_ext_fft (c-kzg's init_fk20_multi_settings): for each offset i < L the points
  * x[k] = [s^(4096 - L - 1 - i - k L)] for k < r - 1, then infinity up to 2r, and their
  * G1 FFT of size 2r; kept as rows [i][2r]. */
-static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono) {
+static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1p *given) {
     size_t l = (size_t)1 << c->log_l, two_r = (size_t)1 << c->log_2r, r = two_r / 2;
+    if (given) {
+        gc_kzg_ret ret = upload(c, &c->x_ext_fft, given, l * two_r * sizeof(gc_g1p), "x_ext_fft");
+        if (!ret) c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
+        return ret;
+    }
     gc_g1p *x = malloc(l * two_r * sizeof(gc_g1p));
     if (!x) return GC_KZG_MALLOC;
     for (size_t i = 0; i < l; i++)
@@ -285,26 +294,32 @@ static gc_kzg_ret check_options(const gc_kzg_options *opt) {
 
 gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
                                       const gc_kzg_options *opt, char *err, size_t err_len) {
-    return kzg_ctx_create_with_defines(out, dev, monomial, opt, NULL, 0, err, err_len);
+    return kzg_ctx_create_for_test(out, dev, monomial, opt, NULL, err, err_len);
 }
 
-gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
-                                       const gc_kzg_options *opt_in, const char *const *defines, size_t n_defines,
-                                       char *err, size_t err_len) {
+gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                   const gc_kzg_options *opt_in, const kzg_ctx_test_hooks *hooks, char *err,
+                                   size_t err_len) {
+    static const kzg_ctx_test_hooks no_hooks = {NULL, 0, KZG_X_EXT_FFT_COMPUTE, NULL};
     if (err && err_len) err[0] = 0;
     if (!out) return GC_KZG_BADARGS;
     *out = NULL;
-    if (!dev || !monomial) return GC_KZG_BADARGS;
+    if (!hooks) hooks = &no_hooks;
+    if (!dev || !monomial || (hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN && !hooks->x_ext_fft))
+        return GC_KZG_BADARGS;
     const gc_device_info *di = gc_device_get_info(dev);
     gc_kzg_options opt = {64, di->is_gpu ? 5 : 0, 0};
     if (opt_in) {
         if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
-        if (opt_in->window_bits) opt.window_bits = opt_in->window_bits;
+        if (opt_in->window_bits == GC_KZG_WINDOW_NO_TABLES)
+            opt.window_bits = 0;
+        else if (opt_in->window_bits)
+            opt.window_bits = opt_in->window_bits;
         opt.max_batch = opt_in->max_batch;
     }
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
-        if (err) snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), window bits %u (0-8)",
+        if (err) snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), window bits %u (1-8 or none)",
                           opt.cell_size, opt.window_bits);
         return ret;
     }
@@ -329,7 +344,7 @@ gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const g
     c->commit_chunk = opt.window_bits ? 32 : 256;
     for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
 
-    gc_build_options bo = {defines, n_defines, 0};
+    gc_build_options bo = {hooks->defines, hooks->n_defines, 0};
     char *log = NULL;
     gc_status st = gc_module_build(dev, KZG_SOURCE, &bo, &c->mod, &log);
     if (st) {
@@ -360,10 +375,13 @@ gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const g
         (ret = upload(c, &c->monomial, mono, 4096 * sizeof(gc_g1p), "setup points")))
         goto out;
     c->info.precompute_bytes = 4096 * sizeof(gc_g1p);
-    if ((ret = build_x_ext_fft(c, mono))) goto out;
-    if (opt.window_bits && ((ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20)) ||
-                            (ret = build_tables(c, c->monomial, 4096, &c->table_commit))))
-        goto out;
+    if (hooks->x_ext_fft_source != KZG_X_EXT_FFT_NONE) {
+        const gc_g1p *given = hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN ? hooks->x_ext_fft : NULL;
+        if ((ret = build_x_ext_fft(c, mono, given)) ||
+            (opt.window_bits && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20))))
+            goto out;
+    }
+    if (opt.window_bits && (ret = build_tables(c, c->monomial, 4096, &c->table_commit))) goto out;
     if ((st = gc_device_finish(dev))) {
         ret = kzg_device_error(c, st, "precomputation");
         goto out;

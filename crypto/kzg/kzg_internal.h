@@ -69,10 +69,26 @@ struct gc_kzg_ctx {
 gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
                                       const gc_kzg_options *opt, char *err, size_t err_len);
 
-/** The same with kernel build defines (the fk20 suite's mutants: KZG_MUTANT=n). */
-gc_kzg_ret kzg_ctx_create_with_defines(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
-                                       const gc_kzg_options *opt, const char *const *defines, size_t n_defines,
-                                       char *err, size_t err_len);
+/* What the fk20 suite changes in a context it tests a stage of. */
+typedef enum {
+    KZG_X_EXT_FFT_COMPUTE, /* the library's precomputation (as gc_kzg_ctx_create) */
+    KZG_X_EXT_FFT_GIVEN,   /* upload `x_ext_fft` instead: a stage's input is the known answer
+                            * of the stage before, not our own output */
+    KZG_X_EXT_FFT_NONE     /* none, nor MSM tables over it: for the stages that do not use it
+                            * (seconds instead of ~20 s per test process on a CPU device) */
+} kzg_x_ext_fft_source;
+
+typedef struct {
+    const char *const *defines; /* kernel build defines (the mutants: KZG_MUTANT=n) */
+    size_t n_defines;
+    kzg_x_ext_fft_source x_ext_fft_source;
+    const gc_g1p *x_ext_fft;    /* KZG_X_EXT_FFT_GIVEN: L * 2r points, [offset][j] */
+} kzg_ctx_test_hooks;
+
+/** kzg_ctx_create_from_points with the hooks of a stage test (NULL: none). */
+gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                   const gc_kzg_options *opt, const kzg_ctx_test_hooks *hooks, char *err,
+                                   size_t err_len);
 
 /* ---- the stages, each over the first n blobs of the batch buffers ---- */
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.poly (evals), bb.bad */

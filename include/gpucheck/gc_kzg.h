@@ -79,14 +79,21 @@ void gc_kzg_setup_free(gc_kzg_setup *s);
 const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 
 /* ---- per-device context ---------------------------------------------------------- */
+/** window_bits for a context without MSM tables: every MSM by double-and-add over the
+ *  bases themselves. The least device memory (no tables: about 2 MiB instead of ~0.9 GiB
+ *  at window 5), several times slower on a GPU; the default on a CPU device. */
+#define GC_KZG_WINDOW_NO_TABLES 0xffu
+
 typedef struct {
     unsigned cell_size;   /* L: 16, 32 or 64 (0: 64, EIP-7594) */
-    unsigned window_bits; /* fixed-base MSM table window, 0: the library's default */
+    unsigned window_bits; /* fixed-base MSM table window 1..8, GC_KZG_WINDOW_NO_TABLES, or
+                           * 0: the library's default (5 on a GPU, no tables on a CPU) */
     size_t max_batch;     /* blobs per device pass (0: as many as fit, at most 512) */
 } gc_kzg_options;
 
 typedef struct {
-    unsigned cell_size, cells_per_blob, window_bits;
+    unsigned cell_size, cells_per_blob;
+    unsigned window_bits;       /* of the MSM tables; 0: no tables */
     size_t max_batch;           /* blobs per device pass */
     size_t precompute_bytes;    /* device memory of the precomputed tables */
     double precompute_ms;       /* wall time of the precomputation */

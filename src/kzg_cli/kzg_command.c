@@ -69,8 +69,8 @@ static void print_cells_help(FILE *f) {
             "                     ceremony's, built in)\n"
             "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
             "                     8192/L cells and 8192/L proofs per blob\n"
-            "  --window-bits W    window of the fixed-base MSM tables, 1..8 (default: 5 on a GPU, no\n"
-            "                     tables on a CPU)\n"
+            "  --window-bits W    window of the fixed-base MSM tables, 1..8, or 'none' for no tables\n"
+            "                     (least device memory; default: 5 on a GPU, none on a CPU)\n"
             "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
             "                     of the device memory, at most 512, 16 on a CPU)\n"
             "  --in FILE|-        input (default '-', stdin)\n"
@@ -159,8 +159,12 @@ static int parse_cells_args(int argc, char **argv, cells_args *a) {
                                    "per cell; 64 is EIP-7594)", val);
             a->cell_size = (unsigned)u;
         } else if (!strcmp(name, "--window-bits")) {
-            if (!parse_uint(val, 1, 8, &u)) return usage_error("--window-bits needs an integer in 1..8, got '%s'", val);
-            a->window_bits = (unsigned)u;
+            if (!strcmp(val, "none"))
+                a->window_bits = GC_KZG_WINDOW_NO_TABLES;
+            else if (!parse_uint(val, 1, 8, &u))
+                return usage_error("--window-bits needs an integer in 1..8 or 'none', got '%s'", val);
+            else
+                a->window_bits = (unsigned)u;
         } else if (!strcmp(name, "--batch")) {
             if (!parse_uint(val, 1, 1u << 16, &u)) return usage_error("--batch needs an integer in 1..65536, got '%s'", val);
             a->batch = (size_t)u;
@@ -380,9 +384,10 @@ static int make_context(cells_run *r) {
     const gc_kzg_ctx_info *info = gc_kzg_ctx_get_info(r->ctx);
     if (a->verbose)
         fprintf(stderr,
-                "%s: %s: cell size %u, %u cells per blob, window bits %u, batch %zu, precomputation %.1f MiB "
+                "%s: %s: cell size %u, %u cells per blob, window bits %u%s, batch %zu, precomputation %.1f MiB "
                 "in %.0f ms, %.1f MiB per blob in flight\n",
-                prog, r->device_label, info->cell_size, info->cells_per_blob, info->window_bits, info->max_batch,
+                prog, r->device_label, info->cell_size, info->cells_per_blob, info->window_bits,
+                info->window_bits ? "" : " (no MSM tables)", info->max_batch,
                 info->precompute_bytes / 1048576.0, info->precompute_ms, info->batch_bytes / 1048576.0);
     r->max_batch = info->max_batch;
     r->cells_per_blob = info->cells_per_blob;

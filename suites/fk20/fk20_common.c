@@ -170,8 +170,7 @@ void fk20_teardown(gc_test_ctx *ctx) {
     o->setup = NULL;
 }
 
-gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const char *const *defines,
-                   size_t n_defines) {
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const kzg_ctx_test_hooks *hooks) {
     char err[512];
     gc_kzg_ret r = gc_kzg_setup_load_default(&o->setup, err, sizeof err);
     if (r) {
@@ -179,8 +178,7 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, co
         return GC_ERR_PARSE;
     }
     gc_kzg_options opt = {l, 0, batch};
-    r = kzg_ctx_create_with_defines(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, defines, n_defines,
-                                    err, sizeof err);
+    r = kzg_ctx_create_for_test(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
         return GC_ERR_DEVICE_MEMORY;

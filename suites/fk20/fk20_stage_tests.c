@@ -42,8 +42,15 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     gc_status st = fk20_load_stage_vectors(ctx, p->l, &s->v);
     if (st == GC_ERR_NOT_FOUND) return GC_ERR_UNSUPPORTED; /* skipped, the reason given */
     if (st) return st;
+    /* The MSM's bases are the known x_ext_fft; the x_ext_fft test checks the library's
+     * own precomputation; no other stage reads it. */
     const char *defs[1] = {p->mutant};
-    return fk20_ctx(ctx, &s->owned, p->l, s->rows, defs, p->mutant ? 1 : 0);
+    kzg_ctx_test_hooks hooks = {defs, p->mutant ? 1 : 0,
+                                p->st == ST_MSM         ? KZG_X_EXT_FFT_GIVEN
+                                : p->st == ST_X_EXT_FFT ? KZG_X_EXT_FFT_COMPUTE
+                                                        : KZG_X_EXT_FFT_NONE,
+                                s->v.x_ext_fft};
+    return fk20_ctx(ctx, &s->owned, p->l, s->rows, &hooks);
 }
 
 /* bytes of one row's data, replicated over rows into buffer b */

@@ -53,9 +53,9 @@ typedef struct {
 } fk20_owned;
 
 /** o->kc: a context on the test's device for cell size l (window bits from the device
- *  default), built with `defines` (mutants), room for `batch` blobs. */
-gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const char *const *defines,
-                   size_t n_defines);
+ *  default), room for `batch` blobs, with the stage test's hooks (NULL: none; the
+ *  library's own precomputation). */
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const kzg_ctx_test_hooks *hooks);
 void fk20_teardown(gc_test_ctx *ctx);
 
 /** Record a failed library call (its name, result and the device's message) as the

@@ -1,0 +1,33 @@
+# The fk20 suite on the default device (PoCL in CI), through the CLI: every FK20 stage at
+# every cell size against the independent py_ecc reference, at one row and at two rows
+# (--scale 1/32: the GPU runs use 64), and every stage mutant caught. The stage tests are
+# tagged manual (they are not in a plain `gpucheck run`); CI names them. About 4 minutes
+# together on a 2-core machine under ASan + UBSan.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(GC_FK20_EXPECT ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli>)
+
+# Stages and the cell sizes they are tested at (cells and commitment do not depend on L;
+# the precomputation x_ext_fft has no rows).
+set(GC_FK20_STAGES poly circulant_fft msm g1_ifft_truncate g1_fft compress)
+foreach(rows row1 rows)
+  set(want "")
+  foreach(l 64 32 16)
+    foreach(s IN LISTS GC_FK20_STAGES)
+      list(APPEND want "fk20.L${l}.${s}.${rows}=PASS")
+    endforeach()
+    if(rows STREQUAL "row1")
+      list(APPEND want "fk20.L${l}.x_ext_fft.row1=PASS")
+    endif()
+  endforeach()
+  list(APPEND want "fk20.L64.cells.${rows}=PASS" "fk20.L64.commitment.${rows}=PASS")
+  add_test(NAME fk20_stages_${rows}
+           COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows}" --scale 0.03125)
+endforeach()
+
+set(want "")
+foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index)
+  list(APPEND want "mutant_fk20.${m}=CAUGHT")
+endforeach()
+add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
+set_tests_properties(fk20_stages_row1 fk20_stages_rows fk20_mutants_caught
+                     PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
