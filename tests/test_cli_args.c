@@ -128,6 +128,9 @@ int main(void) {
     CHECK(PARSE("run", "--param", ".rounds=1") == 2);
     CHECK(PARSE("run", "--param", "atomic_fence.=1") == 2);
     CHECK(PARSE("info", "--param", "a.b=1") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("list", "--params") == 0 && a.list_params);
+    CHECK(PARSE("list", "--params", "--json") == 2 && strstr(err, "no other option"));
+    CHECK(PARSE("run", "--params") == 2 && strstr(err, "does not apply"));
     {
         gc_child_argv_buf buf;
         gc_device_info dev;

@@ -236,6 +236,8 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
     if (gc_selection_check(o, err, err_len)) return 2;
+    if (out->list_params && (out->json_stdout || out->device || o->filter || o->n_exclude || o->n_tags || o->rerun_failed))
+        return usage(err, err_len, "list --params lists every declared parameter as text and takes no other option");
     const char *const *paths = out->report_path;
     int to_stdout = 0;
     for (int x = 0; x < GC_REPORT_FORMAT_COUNT; x++) {

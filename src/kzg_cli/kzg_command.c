@@ -463,7 +463,7 @@ static int select_device(const char *want, size_t *index) {
     if (st == GC_OK) return 1;
     fprintf(stderr, "%s: %s\n", prog, gc_last_error());
     if (want && gc_device_count() > 0) {
-        fprintf(stderr, "%s: --device takes an id or a part of one device's name:\n", prog);
+        fprintf(stderr, "%s: --device takes an id, or a whole word or the start of one device's name:\n", prog);
         for (size_t i = 0; i < gc_device_count(); i++)
             fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
     } else if (!want) {
