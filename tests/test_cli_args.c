@@ -19,9 +19,11 @@ static int parse(gc_cli_args *a, char *err, int argc, char **argv) {
 static void help_lists_every_accepted_option(void) {
     static const char *const cmds[] = {"devices", "info", "list", "run", "bench"};
     static const gc_command ids[] = {GC_CMD_DEVICES, GC_CMD_INFO, GC_CMD_LIST, GC_CMD_RUN, GC_CMD_BENCH};
-    static const char *const opts[] = {"--device", "--filter",  "--seed",   "--canary",   "--scale",
-                                       "--timeout", "--time-budget", "--samples", "--warmup", "--json",
-                                       "--junit",  "--csv",     "--tap",    "--no-fork",  "--no-cache", "-v"};
+    static const char *const opts[] = {"--device",  "--filter",       "--seed",    "--canary",  "--scale",
+                                       "--timeout", "--time-budget",  "--samples", "--warmup",  "--json",
+                                       "--junit",   "--csv",          "--tap",     "--no-fork", "--no-cache",
+                                       "-v",        "--exclude",      "--tag",     "--repeat",  "-x",
+                                       "--fail-fast", "--rerun-failed", "--param", "--params"};
     char general[4096] = "", help[4096] = "";
     FILE *f = fmemopen(general, sizeof general - 1, "w");
     gc_print_help(f, GC_CMD_NONE);
@@ -75,12 +77,82 @@ int main(void) {
     CHECK(PARSE("run", "--device", "") == 2);
     CHECK(gc_parse_args(1, ARGV("x"), &a, err, sizeof err) == 2 && strstr(err, "missing command"));
 
-    /* Numbers are decimal or 0x-hexadecimal, never octal: 010 is ten. */
-    CHECK(PARSE("run", "--seed", "010") == 0 && a.run.seed == 10);
+    /* Numbers are decimal or 0x-hexadecimal; a leading zero is refused (octal to C, ten to
+     * most people), as are signs, junk and overflow. */
+    CHECK(PARSE("run", "--seed", "010") == 2 && strstr(err, "leading zero"));
+    CHECK(PARSE("run", "--seed", "10") == 0 && a.run.seed == 10);
     CHECK(PARSE("run", "--seed", "0x10") == 0 && a.run.seed == 16);
+    CHECK(PARSE("run", "--seed", "0") == 0 && a.run.seed == 0);
+    CHECK(PARSE("run", "--seed", "18446744073709551615") == 0 && a.run.seed == 18446744073709551615ull);
+    CHECK(PARSE("run", "--seed", "18446744073709551616") == 2 && strstr(err, "too large"));
     CHECK(PARSE("run", "--canary", "0x") == 2);
     CHECK(PARSE("run", "--seed", "0x-1") == 2);
-    CHECK(PARSE("bench", "--samples", "08") == 0 && a.run.samples == 8);
+    CHECK(PARSE("run", "--seed=-1") == 2 && strstr(err, "negative"));
+    CHECK(PARSE("run", "--seed", "1 ") == 2);
+    CHECK(PARSE("bench", "--samples", "08") == 2 && strstr(err, "leading zero"));
+    CHECK(PARSE("run", "--timeout", "010") == 2 && strstr(err, "leading zero"));
+    CHECK(PARSE("run", "--timeout", "0.5") == 0 && a.run.timeout_s == 0.5);
+    CHECK(PARSE("run", "--timeout", "inf") == 2);
+    CHECK(PARSE("run", "--scale", "1e-3") == 0 && a.run.scale == 1e-3);
+
+    /* Selection: comma lists with -PATTERN, repeatable --exclude and --tag. */
+    CHECK(PARSE("run", "--filter", "a*,-b*", "--exclude", "c*", "--exclude=d*,e*", "--tag", "fence,-twin",
+                "--tag", "x") == 0);
+    CHECK(a.run.n_exclude == 2 && strcmp(a.run.exclude[1], "d*,e*") == 0 && a.run.n_tags == 2);
+    CHECK(PARSE("run", "--filter", "a*,,b*") == 2 && strstr(err, "empty entry"));
+    CHECK(PARSE("run", "--filter", "a*,") == 2 && strstr(err, "empty entry"));
+    CHECK(PARSE("run", "--filter", "-") == 2 && strstr(err, "followed by"));
+    CHECK(PARSE("run", "--exclude=-x") == 2);
+    CHECK(PARSE("run", "--tag", "a,,b") == 2);
+    CHECK(PARSE("list", "--tag", "mutant", "--exclude", "x") == 0);
+    CHECK(PARSE("devices", "--tag", "x") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("run", "-x") == 0 && a.run.fail_fast == 1);
+    CHECK(PARSE("bench", "--fail-fast") == 0 && a.run.fail_fast == 1);
+    CHECK(PARSE("run") == 0 && a.run.fail_fast == 0 && a.run.repeat == 1);
+    CHECK(PARSE("run", "--repeat", "3") == 0 && a.run.repeat == 3);
+    CHECK(PARSE("run", "--repeat", "0") == 2 && strstr(err, "--repeat"));
+    CHECK(PARSE("run", "--repeat", "10001") == 2);
+    CHECK(PARSE("run", "--repeat", "03") == 2 && strstr(err, "leading zero"));
+    CHECK(PARSE("run", "--repeat", "2", "--repeat", "2") == 2 && strstr(err, "given twice"));
+    CHECK(PARSE("run", "--rerun-failed", "old.json") == 0 && strcmp(a.run.rerun_failed, "old.json") == 0);
+    CHECK(PARSE("info", "--rerun-failed", "old.json") == 2);
+
+    /* --param SUITE.KEY=VALUE: repeatable, each key once, passed on to the test's process. */
+    CHECK(PARSE("run", "--param", "atomic_fence.rounds=4", "--param=sub_group.size=0x20") == 0 &&
+          a.run.n_params == 2 && strcmp(a.run.params[1], "sub_group.size=0x20") == 0);
+    CHECK(PARSE("run", "--param", "atomic_fence.rounds=4", "--param", "atomic_fence.rounds=5") == 2 &&
+          strstr(err, "given twice"));
+    CHECK(PARSE("run", "--param", "rounds=4") == 2 && strstr(err, "SUITE.KEY=VALUE"));
+    CHECK(PARSE("run", "--param", "atomic_fence.rounds") == 2);
+    CHECK(PARSE("run", "--param", "atomic_fence.rounds=") == 2);
+    CHECK(PARSE("run", "--param", ".rounds=1") == 2);
+    CHECK(PARSE("run", "--param", "atomic_fence.=1") == 2);
+    CHECK(PARSE("info", "--param", "a.b=1") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("list", "--params") == 0 && a.list_params);
+    CHECK(PARSE("list", "--params", "--json") == 2 && strstr(err, "no other option"));
+    CHECK(PARSE("run", "--params") == 2 && strstr(err, "does not apply"));
+    {
+        gc_child_argv_buf buf;
+        gc_device_info dev;
+        memset(&dev, 0, sizeof dev);
+        snprintf(dev.id, sizeof dev.id, "opencl:0:0");
+        snprintf(dev.name, sizeof dev.name, "a device");
+        CHECK(PARSE("run", "--param", "atomic_fence.rounds=4", "--param", "x.y=0x1") == 0);
+        a.run.self_exe = "gpucheck";
+        const char *const *av = gc_child_argv(&buf, &a.run, "atomic_fence.t", &dev, 10);
+        int n = 0, rounds = 0, xy = 0;
+        for (; av[n]; n++) {
+            rounds |= n > 0 && !strcmp(av[n - 1], "--param") && !strcmp(av[n], "atomic_fence.rounds=4");
+            xy |= n > 0 && !strcmp(av[n - 1], "--param") && !strcmp(av[n], "x.y=0x1");
+        }
+        CHECK(rounds && xy);
+        /* The child's command line parses back into the same parameters. */
+        gc_cli_args back;
+        int rc = gc_parse_args(n, (char **)av, &back, err, sizeof err);
+        if (rc) printf("child argv refused: %s\n", err);
+        CHECK(rc == 0 && back.run.n_params == 2 &&
+              !strcmp(back.run.params[0], "atomic_fence.rounds=4"));
+    }
     /* A value option given twice is an error, not "the last one wins". */
     CHECK(PARSE("run", "--device", "cuda:0", "--device=opencl:0:0") == 2 && strstr(err, "given twice"));
     CHECK(PARSE("run", "--seed", "1", "--seed", "1") == 2 && strstr(err, "given twice"));

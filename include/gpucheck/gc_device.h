@@ -124,8 +124,12 @@ const char *gc_backend_unavailable_reason(gc_backend_kind b);
 /** Index of the default device: first CUDA GPU, else first OpenCL GPU, else the
  *  first CPU device (PoCL). GC_ERR_NO_DEVICE where there is none. */
 gc_status gc_device_default(size_t *out_index);
-/** Select by exact id ("cuda:0", "opencl:0:1") or, failing that, by a
- *  case-insensitive substring of the name that matches exactly one device. */
+/** Select by exact id ("cuda:0", "opencl:0:1"; a word that looks like an id matches no
+ *  name) or, failing that, by name, ignoring case: a name equal to id_or_name, else one
+ *  that starts with it or holds it as whole words ("H100", "Xeon", "pthread"; "1" does
+ *  not match inside "avx512"). Several devices matching is GC_ERR_NO_DEVICE with the
+ *  candidates in gc_last_error(); an empty or NULL id_or_name, or a NULL out_index, is
+ *  GC_ERR_ARGUMENT. */
 gc_status gc_device_find(const char *id_or_name, size_t *out_index);
 
 /** Open device i for use (creates the context and queue). */

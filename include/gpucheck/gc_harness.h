@@ -104,6 +104,25 @@ int gc_main(int argc, char **argv);
  *  `list`) see only its tests. */
 void gc_use_builtin_suites(int use);
 
+/* ---- test parameters: `--param SUITE.KEY=VALUE` on the command line ------------------
+ * A suite declares the parameters it reads (at registration, beside its tests); the
+ * command line refuses an undeclared key (listing the declared ones) and a value of the
+ * wrong kind or out of range (exit 2) before any test runs. Values are parsed as every
+ * number of the command line is: decimal (integers also 0x hex), no leading zero, no sign,
+ * no trailing characters. */
+typedef enum { GC_PARAM_UINT, GC_PARAM_REAL } gc_param_kind;
+typedef struct {
+    const char *suite;  /* "atomic_fence" */
+    const char *key;    /* "rounds": letters, digits and '_' */
+    gc_param_kind kind;
+    double min, max;    /* inclusive range (integers exact up to 2^53) */
+    const char *help;   /* one line */
+} gc_param_def;
+/** Declare a parameter (copied; its strings must live on). Returns 0, or -1 when refused
+ *  (no suite, a key that is empty or not [A-Za-z0-9_], min > max, declared already): the
+ *  refusal is printed and gc_main() then exits 2. */
+int gc_param_register(const gc_param_def *def);
+
 /* ---- inside a test -------------------------------------------------------------- */
 
 gc_device *gc_ctx_device(gc_test_ctx *ctx);
@@ -114,6 +133,12 @@ void *gc_ctx_state(gc_test_ctx *ctx);
 void gc_ctx_set_state(gc_test_ctx *ctx, void *state);
 /** Scale factor for work sizes (1.0 default; `--scale`), for quick or thorough runs. */
 double gc_ctx_scale(gc_test_ctx *ctx);
+
+/** The value of the parameter KEY of the test's own suite as given with --param, parsed
+ *  as declared: 1 when given (*out set), 0 when not (*out untouched). Asking for a key the
+ *  suite did not declare, or of the other kind, makes the test ERROR and returns 0. */
+int gc_ctx_param_uint(gc_test_ctx *ctx, const char *key, uint64_t *out);
+int gc_ctx_param_real(gc_test_ctx *ctx, const char *key, double *out);
 
 /** Seeded generator, one per test, derived from the run's --seed and the test's name
  *  so that a test reproduces alone. */

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "backend/backend.h"
 #include "device/cache.h"
+#include "device/device_match.h"
 #include "device/source.h"
 #include "gpucheck/gc_device.h"
 
@@ -128,38 +128,14 @@ gc_status gc_device_default(size_t *out_index) {
     return GC_ERR_NO_DEVICE;
 }
 
-static int contains_nocase(const char *hay, const char *needle) {
-    size_t n = strlen(needle);
-    if (n == 0) return 0;
-    for (; *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0) return 1;
-    return 0;
-}
-
 gc_status gc_device_find(const char *id_or_name, size_t *out_index) {
     gc_devices_probe();
-    if (!id_or_name || !*id_or_name) {
-        gc_set_last_error("empty device name");
-        return GC_ERR_ARGUMENT;
-    }
-    for (size_t i = 0; i < registry.count; i++)
-        if (strcmp(registry.infos[i].id, id_or_name) == 0) return *out_index = i, GC_OK;
-    /* A full name wins over substrings (a name may be part of another's). */
-    size_t hits = 0, hit = 0;
-    for (size_t i = 0; i < registry.count; i++)
-        if (strcasecmp(registry.infos[i].name, id_or_name) == 0) hits++, hit = i;
-    if (hits == 1) return *out_index = hit, GC_OK;
-    hits = 0;
-    for (size_t i = 0; i < registry.count; i++)
-        if (contains_nocase(registry.infos[i].name, id_or_name)) hits++, hit = i;
-    if (hits == 1) return *out_index = hit, GC_OK;
-    if (hits > 1) {
-        gc_set_last_error("device \"%s\" is ambiguous: %zu devices match; use an id from 'gpucheck devices'",
-                          id_or_name, hits);
-        return GC_ERR_NO_DEVICE;
-    }
-    gc_set_last_error("no device \"%s\" (see 'gpucheck devices')", id_or_name);
-    return GC_ERR_NO_DEVICE;
+    return gc_device_match(registry.infos, registry.count, id_or_name, out_index);
+}
+
+gc_status gc_device_find_list(const char *list, size_t *out, size_t max, size_t *n_out) {
+    gc_devices_probe();
+    return gc_device_match_list(registry.infos, registry.count, list, out, max, n_out);
 }
 
 gc_status gc_device_open(size_t index, gc_device **out) {

@@ -11,9 +11,13 @@
 #include <unistd.h>
 
 #include "device/cache.h"
+#include "device/device_match.h"
 #include "gpucheck/gc_harness.h"
 #include "harness/options.h"
+#include "harness/params.h"
+#include "harness/rerun.h"
 #include "harness/runner.h"
+#include "harness/select.h"
 #include "kzg_cli/kzg_command.h"
 #include "report/report.h"
 
@@ -28,22 +32,95 @@ static int use_builtin_suites = 1;
 
 void gc_use_builtin_suites(int use) { use_builtin_suites = use != 0; }
 
+/* After a --device that selected nothing: the choices (usually a near miss). */
+static void list_devices_after_error(void) {
+    if (gc_device_count() == 0) return;
+    fprintf(stderr, "gpucheck: --device takes an id, a whole word or the start of one device's name (run and "
+                    "bench: also a comma list of them, or all):\n");
+    for (size_t i = 0; i < gc_device_count(); i++)
+        fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
+}
+
 static int select_device(const char *want, size_t *index) {
+    if (want && (strchr(want, ',') || strcmp(want, "all") == 0)) {
+        fprintf(stderr, "gpucheck: --device '%s': this command takes one device\n", want);
+        return 0;
+    }
     gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
     if (st != GC_OK) {
         fprintf(stderr, "gpucheck: %s\n", gc_last_error());
         if (!want)
             fprintf(stderr, "gpucheck: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a "
                             "CUDA driver\n");
-        /* Name the choices: an unknown or ambiguous name is usually a near miss. */
-        if (want && gc_device_count() > 0) {
-            fprintf(stderr, "gpucheck: --device takes an id or a part of one device's name:\n");
-            for (size_t i = 0; i < gc_device_count(); i++)
-                fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
-        }
+        if (want) list_devices_after_error();
         return 0;
     }
     return 1;
+}
+
+/* run and bench: --device LIST or all, else the default device. */
+static int select_devices(const char *want, gc_run_options *o) {
+    if (!want) {
+        if (!select_device(NULL, &o->devices[0])) return 0;
+        o->n_devices = 1;
+    } else if (gc_device_find_list(want, o->devices, GC_MAX_RUN_DEVICES, &o->n_devices) != GC_OK) {
+        fprintf(stderr, "gpucheck: %s\n", gc_last_error());
+        list_devices_after_error();
+        return 0;
+    }
+    o->device_index = o->devices[0];
+    o->device_id = gc_device_info_at(o->devices[0])->id;
+    return 1;
+}
+
+/* --rerun-failed: the tests that did not pass in the earlier report become the selection
+ * (with --filter, --exclude and --tag narrowing it). Names no longer registered are said. */
+typedef struct {
+    char **names;
+    size_t n;
+} rerun_names;
+
+static int load_rerun(gc_run_options *o, rerun_names *rn) {
+    rn->names = NULL;
+    rn->n = 0;
+    if (!o->rerun_failed) return 1;
+    char err[512];
+    if (gc_rerun_load(o->rerun_failed, &rn->names, &rn->n, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucheck: --rerun-failed: %s\n", err);
+        return 0;
+    }
+    if (rn->n == 0) {
+        fprintf(stderr, "gpucheck: --rerun-failed: no test failed in %s, so there is nothing to rerun\n",
+                o->rerun_failed);
+        return 0;
+    }
+    for (size_t k = 0; k < rn->n; k++) {
+        int known = 0;
+        char full[GC_TEST_NAME_MAX + 1];
+        for (size_t i = 0; i < gc_test_count() && !known; i++) {
+            gc_test_full_name(gc_test_at(i), full, sizeof full);
+            known = strcmp(full, rn->names[k]) == 0;
+        }
+        if (!known) fprintf(stderr, "gpucheck: --rerun-failed: %s failed in %s but is no test here now\n",
+                            rn->names[k], o->rerun_failed);
+    }
+    o->only_names = (const char *const *)rn->names;
+    o->n_only_names = rn->n;
+    return 1;
+}
+
+/* Why nothing was selected, with the hidden tests that would have been (usage error). */
+static int nothing_selected(const gc_run_options *o, int bench) {
+    size_t hidden = 0;
+    for (size_t i = 0; i < gc_test_count(); i++) hidden += gc_test_hidden_unnamed(gc_test_at(i), o, bench);
+    fprintf(stderr, "gpucheck: no %s matches the selection (%s%s%s%s%s; see 'gpucheck list')\n",
+            bench ? "benchmark" : "test", o->filter ? "--filter '" : "", o->filter ? o->filter : "",
+            o->filter ? "'" : "every test", o->n_exclude || o->n_tags ? " with --exclude/--tag" : "",
+            o->rerun_failed ? " among the failed tests of --rerun-failed" : "");
+    if (hidden)
+        fprintf(stderr, "gpucheck: %zu mutant or manual test(s) match but run only when named: a --filter glob that "
+                        "starts with a literal (e.g. 'mutant_*'), or --tag mutant / --tag manual\n", hidden);
+    return EXIT_USAGE;
 }
 
 /* A report file that cannot be written is found before the tests run, not after. Nothing
@@ -124,20 +201,27 @@ static int cmd_info(const gc_cli_args *a) {
     return 0;
 }
 
-static int cmd_list(const gc_cli_args *a) {
+static int cmd_list(gc_cli_args *a) {
+    if (a->list_params) {
+        gc_params_print(stdout, NULL);
+        return 0;
+    }
     const gc_device_info *d = NULL;
     if (a->device) {
         size_t idx;
         if (!select_device(a->device, &idx)) return EXIT_USAGE;
         d = gc_device_info_at(idx);
     }
-    size_t shown = 0;
+    rerun_names rn;
+    if (!load_rerun(&a->run, &rn)) return EXIT_USAGE;
+    size_t shown = 0, hidden = 0;
     gc_test_listing *items = calloc(gc_test_count() + 1, sizeof *items);
-    if (!items) return EXIT_USAGE;
+    if (!items) return gc_rerun_free(rn.names, rn.n), EXIT_USAGE;
     for (size_t i = 0; i < gc_test_count(); i++) {
         const gc_test *t = gc_test_at(i);
         int bench = t->sample != NULL;
-        if (!gc_test_selected(t, a->run.filter, bench)) continue;
+        hidden += gc_test_hidden_unnamed(t, &a->run, bench);
+        if (!gc_test_selected(t, &a->run, bench)) continue;
         const char *why = d && t->requires ? t->requires(t, d) : NULL;
         items[shown].test = t;
         items[shown].skip_reason = why;
@@ -151,8 +235,12 @@ static int cmd_list(const gc_cli_args *a) {
         shown++;
     }
     if (a->json_stdout) gc_json_test_list(stdout, items, shown);
+    else if (hidden)
+        printf("%zu selected; %zu more (mutants, manual) run only when named ('mutant_*', --tag mutant)\n", shown,
+               hidden);
     else printf("%zu selected\n", shown);
     free(items);
+    gc_rerun_free(rn.names, rn.n);
     return 0;
 }
 
@@ -180,7 +268,9 @@ static void view_started(void *user, const gc_run_report *rep, size_t i) {
         fflush(v->f);
     }
     if (!v->tty) return;
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, rep->n_selected, rep->results[i].full_name);
+    const gc_result *r = &rep->results[i];
+    fprintf(stderr, "\r\033[K[%zu/%zu] %s%s%s", i + 1, rep->n_selected, rep->n_devices > 1 ? r->device->id : "",
+            rep->n_devices > 1 ? " " : "", r->full_name);
     fflush(stderr);
     v->progress_shown = 1;
 }
@@ -194,21 +284,20 @@ static void view_finished(void *user, const gc_run_report *rep, size_t i) {
 }
 
 static int cmd_run(gc_cli_args *a, const char *self) {
-    size_t idx;
     for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
         if (!check_writable(gc_report_formats[k].name, a->report_path[k])) return EXIT_USAGE;
     if (!distinct_reports(a)) return EXIT_USAGE;
-    if (!select_device(a->device, &idx)) return EXIT_USAGE;
-    a->run.device_index = idx;
-    a->run.device_id = gc_device_info_at(idx)->id;
+    if (!select_devices(a->device, &a->run)) return EXIT_USAGE;
     a->run.self_exe = self;
+    rerun_names rn;
+    if (!load_rerun(&a->run, &rn)) return EXIT_USAGE;
     size_t selected = 0;
     int bench = a->command == GC_CMD_BENCH;
-    for (size_t i = 0; i < gc_test_count(); i++) selected += gc_test_selected(gc_test_at(i), a->run.filter, bench);
+    for (size_t i = 0; i < gc_test_count(); i++) selected += gc_test_selected(gc_test_at(i), &a->run, bench);
     if (selected == 0) {
-        fprintf(stderr, "gpucheck: no %s matches the filter '%s' (see 'gpucheck list')\n",
-                bench ? "benchmark" : "test", a->run.filter ? a->run.filter : "");
-        return EXIT_USAGE;
+        int rc = nothing_selected(&a->run, bench);
+        gc_rerun_free(rn.names, rn.n);
+        return rc;
     }
     /* With a report on stdout ('-'), stdout carries only that report; the table goes to
      * stderr (the parser refuses --tap together with a '-' report). */
@@ -223,6 +312,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     gc_run_report rep;
     if (gc_run_selected(&a->run, &rep, &hooks) != GC_OK) {
         fprintf(stderr, "gpucheck: out of memory\n");
+        gc_rerun_free(rn.names, rn.n);
         return EXIT_USAGE;
     }
     view_clear_progress(&view);
@@ -239,6 +329,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     else gc_console_end(console, &rep, a->run.verbose);
     int passed = gc_report_passed(&rep), interrupted_by = rep.interrupted_by;
     gc_run_report_free(&rep);
+    gc_rerun_free(rn.names, rn.n);
     if (fflush(console) != 0 || ferror(console)) {
         fprintf(stderr, "gpucheck: writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
                 console == stdout ? "stdout" : "stderr", strerror(errno));
@@ -314,11 +405,12 @@ int gc_main(int argc, char **argv) {
     }
     if (a.run.no_cache) gc_cache_set_enabled(0);
     if (use_builtin_suites) gc_register_all_suites();
-    if (gc_test_register_errors()) {
-        fprintf(stderr, "gpucheck: %zu test registration(s) refused (see above); nothing runs\n",
-                gc_test_register_errors());
+    if (gc_test_register_errors() || gc_param_register_errors()) {
+        fprintf(stderr, "gpucheck: %zu test registration(s) and %zu parameter declaration(s) refused (see above); "
+                        "nothing runs\n", gc_test_register_errors(), gc_param_register_errors());
         return EXIT_USAGE;
     }
+    if (gc_params_check(&a.run, stderr) != 0) return EXIT_USAGE;
     gc_devices_probe();
     const char *self = self_path(argv[0]);
     switch (a.command) {

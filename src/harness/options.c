@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/number.h"
+#include "harness/params.h"
+#include "harness/select.h"
+
 static const struct {
     const char *name;
     gc_command cmd;
@@ -27,34 +31,10 @@ static int usage(char *err, size_t len, const char *fmt, ...) {
     return 2;
 }
 
-/* Decimal, or hexadecimal with 0x. Not strtoull's base 0: there a leading zero means
- * octal, and `--seed 010` would silently be seed 8. */
-static int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
-    if (!s || !*s || *s == '-' || *s == '+') return 0;
-    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    if (hex && (!s[2] || s[2] == '-' || s[2] == '+')) return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
-    if (errno || *end || v > max) return 0;
-    *out = v;
-    return 1;
-}
-
-static int parse_pos_double(const char *s, double max, double *out) {
-    if (!s || !*s) return 0;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !(v > 0) || v > max) return 0;
-    *out = v;
-    return 1;
-}
-
 /* Which options each command accepts (bit per command). */
 #define C(x) (1u << (x))
 #define RUNLIKE (C(GC_CMD_RUN) | C(GC_CMD_BENCH) | C(GC_CMD_CHILD))
-enum { ARG_NONE, ARG_VALUE };
+enum { ARG_NONE, ARG_VALUE, ARG_REPEATED /* a value, and the option may be given again */ };
 static const struct {
     const char *flag;
     int arg;
@@ -62,6 +42,14 @@ static const struct {
 } flags[] = {
     {"--device", ARG_VALUE, C(GC_CMD_INFO) | C(GC_CMD_LIST) | RUNLIKE},
     {"--filter", ARG_VALUE, C(GC_CMD_LIST) | RUNLIKE},
+    {"--exclude", ARG_REPEATED, C(GC_CMD_LIST) | C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--tag", ARG_REPEATED, C(GC_CMD_LIST) | C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--rerun-failed", ARG_VALUE, C(GC_CMD_LIST) | C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--repeat", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"-x", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--fail-fast", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--param", ARG_REPEATED, RUNLIKE},
+    {"--params", ARG_NONE, C(GC_CMD_LIST)},
     {"--seed", ARG_VALUE, RUNLIKE},
     {"--canary", ARG_VALUE, RUNLIKE},
     {"--scale", ARG_VALUE, RUNLIKE},
@@ -157,7 +145,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         if (found < 0)
             return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
                              : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
-        if (flags[found].arg == ARG_VALUE) {
+        if (flags[found].arg != ARG_NONE) {
             if (eq) {
                 val = eq + 1;
             } else if (i + 1 < argc) {
@@ -171,37 +159,72 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
                 return usage(err, err_len, "option '%s' needs a value", name);
             }
             if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
-            if (seen[found])
+            if (seen[found] && flags[found].arg == ARG_VALUE)
                 return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, seen[found], val);
             seen[found] = val;
         } else if (eq) {
             return usage(err, err_len, "option '%s' takes no value", name);
         }
-        unsigned long long u;
+        uint64_t u;
         double d;
+        const char *why;
         if (!strcmp(name, "--device")) out->device = val;
         else if (!strcmp(name, "--filter")) o->filter = val;
         else if (!strcmp(name, "--seed")) {
-            if (!parse_u64(val, ~0ull, &u)) return usage(err, err_len, "--seed needs an unsigned integer, got '%s'", val);
+            if ((why = gc_parse_uint(val, 0, UINT64_MAX, &u)))
+                return usage(err, err_len, "--seed needs an unsigned 64-bit integer, got '%s': %s", val, why);
             o->seed = u;
         } else if (!strcmp(name, "--canary")) {
-            if (!parse_u64(val, 255, &u)) return usage(err, err_len, "--canary needs a byte 0..255 (e.g. 0xAA), got '%s'", val);
+            if ((why = gc_parse_uint(val, 0, 255, &u)))
+                return usage(err, err_len, "--canary needs a byte 0..255 (e.g. 0xAA), got '%s': %s", val, why);
             o->canary = (uint8_t)u;
         } else if (!strcmp(name, "--scale")) {
-            if (!parse_pos_double(val, 1000, &d)) return usage(err, err_len, "--scale needs a number in (0, 1000], got '%s'", val);
+            if ((why = gc_parse_real(val, 0, 1000, 1, &d)))
+                return usage(err, err_len, "--scale needs a number in (0, 1000], got '%s': %s", val, why);
             o->scale = d;
         } else if (!strcmp(name, "--timeout")) {
-            if (!parse_pos_double(val, 86400, &d)) return usage(err, err_len, "--timeout needs seconds in (0, 86400], got '%s'", val);
+            if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
+                return usage(err, err_len, "--timeout needs seconds in (0, 86400], got '%s': %s", val, why);
             o->timeout_s = d;
         } else if (!strcmp(name, "--time-budget")) {
-            if (!parse_pos_double(val, 864000, &d)) return usage(err, err_len, "--time-budget needs seconds > 0, got '%s'", val);
+            if ((why = gc_parse_real(val, 0, 864000, 1, &d)))
+                return usage(err, err_len, "--time-budget needs seconds in (0, 864000], got '%s': %s", val, why);
             o->time_budget_s = d;
         } else if (!strcmp(name, "--samples")) {
-            if (!parse_u64(val, 1000000, &u) || u < 1) return usage(err, err_len, "--samples needs an integer in 1..1000000, got '%s'", val);
+            if ((why = gc_parse_uint(val, 1, 1000000, &u)))
+                return usage(err, err_len, "--samples needs an integer in 1..1000000, got '%s': %s", val, why);
             o->samples = (unsigned)u;
         } else if (!strcmp(name, "--warmup")) {
-            if (!parse_u64(val, 100000, &u)) return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s'", val);
+            if ((why = gc_parse_uint(val, 0, 100000, &u)))
+                return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s': %s", val, why);
             o->warmup = (unsigned)u;
+        } else if (!strcmp(name, "--repeat")) {
+            if ((why = gc_parse_uint(val, 1, 10000, &u)))
+                return usage(err, err_len, "--repeat needs an integer in 1..10000, got '%s': %s", val, why);
+            o->repeat = (unsigned)u;
+        } else if (!strcmp(name, "--exclude") || !strcmp(name, "--tag")) {
+            int ex = name[2] == 'e';
+            if ((ex ? o->n_exclude : o->n_tags) == GC_MAX_SELECT)
+                return usage(err, err_len, "more than %d %s options (give a comma list)", GC_MAX_SELECT, name);
+            if (ex) o->exclude[o->n_exclude++] = val;
+            else o->tags[o->n_tags++] = val;
+        } else if (!strcmp(name, "--param")) {
+            char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
+            const char *v;
+            if (!gc_param_split(val, suite, sizeof suite, key, sizeof key, &v))
+                return usage(err, err_len, "--param needs SUITE.KEY=VALUE (e.g. atomic_fence.rounds=4), got '%s'", val);
+            size_t head = (size_t)(v - val); /* "SUITE.KEY=" */
+            for (size_t k = 0; k < o->n_params; k++)
+                if (strncmp(o->params[k], val, head) == 0)
+                    return usage(err, err_len, "--param %s.%s given twice ('%s' and '%s')", suite, key, o->params[k], val);
+            if (o->n_params == GC_MAX_PARAMS) return usage(err, err_len, "more than %d --param options", GC_MAX_PARAMS);
+            o->params[o->n_params++] = val;
+        } else if (!strcmp(name, "--rerun-failed")) {
+            o->rerun_failed = val;
+        } else if (!strcmp(name, "-x") || !strcmp(name, "--fail-fast")) {
+            o->fail_fast = 1;
+        } else if (!strcmp(name, "--params")) {
+            out->list_params = 1;
         } else if (!strcmp(name, "--json")) out->json_stdout = 1;
         else if (!strcmp(name, "--tap")) out->tap = 1;
         else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
@@ -212,6 +235,9 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
+    if (gc_selection_check(o, err, err_len)) return 2;
+    if (out->list_params && (out->json_stdout || out->device || o->filter || o->n_exclude || o->n_tags || o->rerun_failed))
+        return usage(err, err_len, "list --params lists every declared parameter as text and takes no other option");
     const char *const *paths = out->report_path;
     int to_stdout = 0;
     for (int x = 0; x < GC_REPORT_FORMAT_COUNT; x++) {
@@ -253,6 +279,10 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
 #undef NUM
     if (opt->no_cache) b->argv[a++] = "--no-cache";
     if (opt->verbose) b->argv[a++] = "-v";
+    for (size_t i = 0; i < opt->n_params; i++) {
+        b->argv[a++] = "--param";
+        b->argv[a++] = opt->params[i];
+    }
     b->argv[a] = NULL;
     return b->argv;
 }
@@ -271,16 +301,30 @@ void gc_print_help(FILE *f, gc_command cmd) {
                    "  --no-cache   bypass the compile cache\n");
         break;
     case GC_CMD_LIST:
-        fprintf(f, "usage: gpucheck list [--filter GLOB] [--device ID] [--json] [-v]\n\n"
-                   "Lists registered tests and benchmarks (suite.name, kind, tags, description). With\n"
-                   "--device, also says which would be skipped on that device and why.\n");
+        fprintf(f, "usage: gpucheck list [--filter LIST] [--exclude LIST] [--tag LIST] [--rerun-failed FILE]\n"
+                   "                    [--device ID|NAME] [--json] [-v]\n"
+                   "       gpucheck list --params\n\n"
+                   "Lists registered tests and benchmarks (suite.name, kind, tags, description) that the\n"
+                   "selection options (as for 'run') select. With --device, also says which would be skipped\n"
+                   "on that device and why. --params lists the test parameters that --param sets.\n");
         break;
     case GC_CMD_RUN:
     case GC_CMD_BENCH:
         fprintf(f,
                 "usage: gpucheck %s [options]\n\n"
-                "  --device ID|NAME   device to use (default: first CUDA GPU, else first OpenCL GPU, else PoCL CPU)\n"
-                "  --filter GLOB      select by 'suite.name' or suite, e.g. 'atomic_fence*'\n"
+                "  --device LIST      device id (cuda:0, opencl:0:1), a whole word or the start of one device's\n"
+                "                     name, a comma list of them, or 'all' (default: first CUDA GPU, else first\n"
+                "                     OpenCL GPU, else PoCL CPU); several devices run one after another\n"
+                "  --filter LIST      select by 'suite.name' or suite glob, comma list; '-GLOB' leaves out,\n"
+                "                     e.g. 'atomic_fence*,-*.twin.*'\n"
+                "  --exclude LIST     leave out what these globs match (repeatable)\n"
+                "  --tag LIST         select the tests with any of these tags; '-TAG' leaves out (repeatable)\n"
+                "  --rerun-failed F   select the tests that did not pass (neither PASS nor SKIP) in the JSON\n"
+                "                     report F of an earlier run\n"
+                "  --repeat N         run each selected test N times (same seed), every run reported\n"
+                "  -x, --fail-fast    stop after the first test that is not PASS or SKIP; the rest is not run\n"
+                "  --param S.K=V      set a test parameter, e.g. atomic_fence.rounds=4 (repeatable; the\n"
+                "                     parameters: 'gpucheck list --params')\n"
                 "  --seed N           seed of every random input (default " GC_STR(GC_DEFAULT_SEED) "); printed in every report\n"
                 "  --canary BYTE      output poison byte (default " GC_STR(GC_DEFAULT_CANARY) ")\n"
                 "  --scale F          multiply work sizes by F (default " GC_STR(GC_DEFAULT_SCALE) ")\n"
@@ -293,8 +337,13 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
                 "  --no-cache         bypass the compile cache\n"
                 "  -v, --verbose      show each test's details\n\n"
+                "Tests built to fail (mutants) and tests tagged 'manual' run only when asked for: by a\n"
+                "--filter glob that starts with a literal ('mutant_*', not '*'), --tag mutant or manual,\n"
+                "or --rerun-failed. Numbers are decimal (integers also 0x hex); a leading zero (010) is\n"
+                "refused, never read as octal.\n"
                 "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
-                "TIMEOUT, CRASH, ERROR), 2 usage or set-up error.\n",
+                "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
+                "stopped by SIGINT/SIGTERM/SIGHUP.\n",
                 cmd == GC_CMD_RUN ? "run" : "bench",
                 cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default " GC_STR(GC_DEFAULT_SAMPLES) ")\n"
                                       "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"

@@ -26,6 +26,7 @@ typedef struct {
     /* run/bench: the file of each report format (gc_report_formats), NULL when not asked */
     const char *report_path[GC_REPORT_FORMAT_COUNT];
     int json_stdout;        /* devices/info/list: --json */
+    int list_params;        /* list --params: the declared test parameters */
     int tap;
     int help;
     const char *child_test; /* __child --test NAME */
@@ -38,7 +39,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
  *  the one place where run options become a child's command line (the parser reads it
  *  back). Strings live in `buf`; returns buf->argv (NULL-terminated). */
 typedef struct {
-    const char *argv[32];
+    const char *argv[32 + 2 * GC_MAX_PARAMS];
     char num[8][48];
 } gc_child_argv_buf;
 const char *const *gc_child_argv(gc_child_argv_buf *buf, const gc_run_options *opt, const char *full_name,

@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,16 +25,7 @@
 #include "harness/context.h"
 #include "harness/options.h"
 #include "harness/process.h"
-
-int gc_test_selected(const gc_test *t, const char *glob, int bench) {
-    if ((t->sample != NULL) != (bench != 0)) return 0;
-    /* Tests tagged `manual` (e.g. the harness self-tests, which must not pass) run only
-     * when a filter names them. */
-    if (!glob || !*glob) return !(t->tags && strstr(t->tags, "manual"));
-    char full[GC_TEST_NAME_MAX + 1];
-    gc_test_full_name(t, full, sizeof full);
-    return fnmatch(glob, full, 0) == 0 || fnmatch(glob, t->suite, 0) == 0;
-}
+#include "harness/select.h"
 
 static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_options *opt, gc_result *r) {
     if (ctx->failed || ctx->broken || ctx->errored || ctx->skipped) {
@@ -273,12 +263,14 @@ static void judge_expectation(gc_result *r) {
 static void add_repro(gc_result *r, const gc_run_options *opt) {
     if (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INTERRUPTED) return;
     /* Every option that changes what a test does goes into the line. */
-    char extra[256] = "";
+    char extra[2048] = "";
     size_t o = 0;
     if (opt->scale != GC_DEFAULT_SCALE) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
     if (opt->canary != GC_DEFAULT_CANARY) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
     if (opt->timeout_s > 0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --timeout %g", opt->timeout_s);
-    if (r->is_bench) snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
+    if (r->is_bench) o += (size_t)snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
+    for (size_t i = 0; i < opt->n_params && o < sizeof extra; i++)
+        o += (size_t)snprintf(extra + o, sizeof extra - o, " --param %s", opt->params[i]);
     gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu%s --filter '%s'", opt->argv0,
                   r->is_bench ? "bench" : "run", opt->device_id, (unsigned long long)opt->seed, extra, r->full_name);
 }
@@ -290,16 +282,17 @@ static void baseline_ratios(gc_run_report *rep) {
         if (!r->test->baseline || !r->n_samples) continue;
         for (size_t j = 0; j < rep->n; j++) {
             gc_result *b = &rep->results[j];
-            if (b->n_samples && strcmp(b->test->suite, r->test->suite) == 0 &&
+            if (b->n_samples && b->device == r->device && b->repetition == r->repetition &&
+                strcmp(b->test->suite, r->test->suite) == 0 &&
                 strcmp(b->test->name, r->test->baseline) == 0 && b->stats.median > 0)
                 r->ratio_to_baseline = r->stats.median / b->stats.median;
         }
     }
 }
 
-static void run_one(const gc_test *t, const gc_run_options *opt, gc_run_report *rep, gc_device **dev, double t0,
-                    gc_result *r) {
-    const char *why = t->requires ? t->requires(t, rep->device) : NULL;
+static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device_info *device, gc_device **dev,
+                    double t0, gc_result *r) {
+    const char *why = t->requires ? t->requires(t, device) : NULL;
     if (why) {
         r->outcome = GC_SKIP;
         gc_result_set_reason(r, "%s", why);
@@ -322,45 +315,67 @@ static void run_one(const gc_test *t, const gc_run_options *opt, gc_run_report *
         }
         gc_run_one_inprocess(t, *dev, opt, r);
     } else {
-        run_isolated(t, opt, rep->device, budget, &stop_requested, r);
+        run_isolated(t, opt, device, budget, &stop_requested, r);
     }
     judge_expectation(r);
     add_repro(r, opt);
 }
 
+/* Did this result end the run under -x (--fail-fast)? An INTERRUPTED test ends it anyway. */
+static int stops_fail_fast(const gc_run_options *opt, const gc_result *r) {
+    return opt->fail_fast && r->outcome != GC_PASS && r->outcome != GC_SKIP && r->outcome != GC_INTERRUPTED;
+}
+
 gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks) {
     memset(rep, 0, sizeof *rep);
     rep->opt = opt;
-    rep->device = gc_device_info_at(opt->device_index);
+    /* The run's devices: the list (--device LIST, all), else the one device. */
+    rep->n_devices = opt->n_devices ? opt->n_devices : 1;
+    for (size_t d = 0; d < rep->n_devices; d++)
+        rep->devices[d] = gc_device_info_at(opt->n_devices ? opt->devices[d] : opt->device_index);
+    rep->device = rep->devices[0];
     time_t now = time(NULL);
     strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     int bench = opt->command && strcmp(opt->command, "bench") == 0;
+    unsigned repeat = opt->repeat ? opt->repeat : 1;
     size_t n = 0;
-    for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt->filter, bench);
+    for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt, bench);
+    n *= rep->n_devices * repeat;
     rep->results = calloc(n ? n : 1, sizeof *rep->results);
     if (!rep->results) return GC_ERR_NO_MEMORY;
     rep->n_selected = n;
-    gc_device *dev = NULL;
     double t0 = gc_now();
     stop_requested = 0;
     catch_stop_signals(1);
-    for (size_t i = 0; i < gc_test_count() && !stop_requested; i++) {
-        const gc_test *t = gc_test_at(i);
-        if (!gc_test_selected(t, opt->filter, bench)) continue;
-        gc_result *r = &rep->results[rep->n++];
-        gc_test_full_name(t, r->full_name, sizeof r->full_name);
-        r->test = t;
-        r->is_bench = bench;
-        if (hooks && hooks->started) hooks->started(hooks->user, rep, rep->n - 1);
-        /* A test that finished keeps its result; in this process (--no-fork) a test is never
-         * cut short, the signal stops the run after it. */
-        run_one(t, opt, rep, &dev, t0, r);
-        baseline_ratios(rep);
-        rep->seconds = gc_now() - t0;
-        if (hooks && hooks->finished) hooks->finished(hooks->user, rep, rep->n - 1);
+    /* One device after another; on each, every selected test, each --repeat times in a row. */
+    for (size_t d = 0; d < rep->n_devices && !stop_requested && !rep->stopped_by_fail_fast; d++) {
+        gc_run_options on = *opt; /* the options as a test on this device sees them */
+        on.device_index = opt->n_devices ? opt->devices[d] : opt->device_index;
+        on.device_id = rep->devices[d]->id;
+        gc_device *dev = NULL;
+        for (size_t i = 0; i < gc_test_count() && !stop_requested && !rep->stopped_by_fail_fast; i++) {
+            const gc_test *t = gc_test_at(i);
+            if (!gc_test_selected(t, opt, bench)) continue;
+            for (unsigned k = 1; k <= repeat && !stop_requested && !rep->stopped_by_fail_fast; k++) {
+                gc_result *r = &rep->results[rep->n++];
+                gc_test_full_name(t, r->full_name, sizeof r->full_name);
+                r->test = t;
+                r->is_bench = bench;
+                r->device = rep->devices[d];
+                r->repetition = k;
+                if (hooks && hooks->started) hooks->started(hooks->user, rep, rep->n - 1);
+                /* A test that finished keeps its result; in this process (--no-fork) a test is
+                 * never cut short, the signal stops the run after it. */
+                run_one(t, &on, rep->devices[d], &dev, t0, r);
+                baseline_ratios(rep);
+                rep->stopped_by_fail_fast = stops_fail_fast(opt, r);
+                rep->seconds = gc_now() - t0;
+                if (hooks && hooks->finished) hooks->finished(hooks->user, rep, rep->n - 1);
+            }
+        }
+        gc_device_close(dev);
     }
     rep->interrupted_by = (int)stop_requested;
-    gc_device_close(dev);
     catch_stop_signals(0);
     baseline_ratios(rep);
     rep->seconds = gc_now() - t0;

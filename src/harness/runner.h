@@ -5,9 +5,6 @@
 
 #include "result/result.h"
 
-/** Does the test's full name match the glob (NULL or "" matches all)? Benchmarks are
- *  selected by `gpucheck bench`, tests by `gpucheck run`. */
-int gc_test_selected(const gc_test *t, const char *glob, int bench);
 /** Run one test in this process on an open device. */
 void gc_run_one_inprocess(const gc_test *t, gc_device *dev, const gc_run_options *opt, gc_result *r);
 /** Told as the run goes: before a test starts and once its result is final (results[i]),
@@ -17,7 +14,9 @@ typedef struct {
     void (*finished)(void *user, const gc_run_report *rep, size_t i);
     void *user;
 } gc_run_hooks;
-/** Run every selected test; rep->results is malloc'd (free with gc_run_report_free).
+/** Run every selected test (harness/select.h) on each device of the run in turn, each
+ *  --repeat times; -x stops the run after the first result that is neither PASS nor SKIP
+ *  (rep->stopped_by_fail_fast). rep->results is malloc'd (free with gc_run_report_free).
  *  SIGINT, SIGTERM and SIGHUP stop the run (rep->interrupted_by): the running test is
  *  INTERRUPTED, the others are not run; a second signal exits at once. hooks may be NULL. */
 gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks);

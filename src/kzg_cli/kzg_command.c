@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/number.h"
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 
@@ -96,13 +97,10 @@ static int usage_error(const char *fmt, ...) {
     return EXIT_USAGE;
 }
 
-/* Decimal only, no sign, within [lo, hi]. */
+/* Within [lo, hi], parsed as every number of the command line is (common/number.h). */
 static int parse_uint(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out) {
-    if (!s || *s < '0' || *s > '9') return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) return 0;
+    uint64_t v;
+    if (gc_parse_uint(s, lo, hi, &v)) return 0;
     *out = v;
     return 1;
 }
@@ -470,7 +468,7 @@ static int select_device(const char *want, size_t *index) {
     if (st == GC_OK) return 1;
     fprintf(stderr, "%s: %s\n", prog, gc_last_error());
     if (want && gc_device_count() > 0) {
-        fprintf(stderr, "%s: --device takes an id or a part of one device's name:\n", prog);
+        fprintf(stderr, "%s: --device takes an id, or a whole word or the start of one device's name:\n", prog);
         for (size_t i = 0; i < gc_device_count(); i++)
             fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
     } else if (!want) {

@@ -14,6 +14,23 @@ double gc_result_throughput(const gc_result *r) {
     return r->work > 0 && r->stats.median > 0 ? r->work / (r->stats.median / 1000.0) : 0;
 }
 
+const gc_device_info *gc_result_device(const gc_run_report *rep, const gc_result *r) {
+    return r->device ? r->device : rep->device;
+}
+
+void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
+    unsigned repeat = rep->opt && rep->opt->repeat > 1 ? rep->opt->repeat : 0;
+    if (repeat) snprintf(buf, len, "%s (run %u/%u)", r->full_name, r->repetition, repeat);
+    else snprintf(buf, len, "%s", r->full_name);
+}
+
+/* The test's name in its suite's table: the name, with the run number when repeated. */
+static void row_name(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
+    unsigned repeat = rep->opt && rep->opt->repeat > 1 ? rep->opt->repeat : 0;
+    if (repeat) snprintf(buf, len, "%s (run %u/%u)", r->test->name, r->repetition, repeat);
+    else snprintf(buf, len, "%s", r->test->name);
+}
+
 static void figures_text(const gc_result *r, char *buf, size_t len) {
     size_t o = 0;
     buf[0] = '\0';
@@ -26,9 +43,9 @@ static void figures_text(const gc_result *r, char *buf, size_t len) {
     }
 }
 
-static void bench_row(FILE *f, const gc_result *r) {
+static void bench_row(FILE *f, const gc_result *r, const char *name) {
     const gc_stats *s = &r->stats;
-    fprintf(f, "  %-12s %-44s %10.4f %10.4f %10.4f %8.4f %6.1f%%", gc_outcome_name(r->outcome), r->test->name, s->median,
+    fprintf(f, "  %-12s %-44s %10.4f %10.4f %10.4f %8.4f %6.1f%%", gc_outcome_name(r->outcome), name, s->median,
             s->min, s->max, s->iqr, 100 * s->rel_noise);
     double tp = gc_result_throughput(r);
     if (tp > 0) fprintf(f, "  %.4g %s", tp, r->test->unit ? r->test->unit : "/s");
@@ -38,6 +55,12 @@ static void bench_row(FILE *f, const gc_result *r) {
 
 void gc_console_begin(FILE *f, const gc_run_report *rep) {
     const gc_run_options *opt = rep->opt;
+    if (rep->n_devices > 1) {
+        fprintf(f, "gpucheck %s on %zu devices, one after another, seed %llu, canary 0x%02X:\n", opt->command,
+                rep->n_devices, (unsigned long long)opt->seed, opt->canary);
+        for (size_t d = 0; d < rep->n_devices; d++) fprintf(f, "  %s (%s)\n", rep->devices[d]->id, rep->devices[d]->name);
+        return;
+    }
     fprintf(f, "gpucheck %s on %s (%s), seed %llu, canary 0x%02X\n", opt->command, rep->device->id, rep->device->name,
             (unsigned long long)opt->seed, opt->canary);
 }
@@ -45,7 +68,10 @@ void gc_console_begin(FILE *f, const gc_run_report *rep) {
 void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose) {
     const gc_result *r = &rep->results[i];
     int bench = rep->opt->command && strcmp(rep->opt->command, "bench") == 0;
-    if (i == 0 || strcmp(rep->results[i - 1].test->suite, r->test->suite) != 0) {
+    /* Several devices: each gets its own tables under its own heading. */
+    int new_device = rep->n_devices > 1 && (i == 0 || rep->results[i - 1].device != r->device);
+    if (new_device) fprintf(f, "\n=== %s (%s)\n", gc_result_device(rep, r)->id, gc_result_device(rep, r)->name);
+    if (new_device || i == 0 || strcmp(rep->results[i - 1].test->suite, r->test->suite) != 0) {
         fprintf(f, "\n%s\n", r->test->suite);
         if (bench)
             fprintf(f, "  %-12s %-44s %10s %10s %10s %8s %7s  %s\n", "OUTCOME", "BENCHMARK", "median ms", "min ms",
@@ -53,12 +79,14 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose)
         else
             fprintf(f, "  %-12s %-52s %8s %12s  %s\n", "OUTCOME", "TEST", "time s", "checks", "key figures");
     }
+    char name[GC_TEST_NAME_MAX + 32];
+    row_name(rep, r, name, sizeof name);
     if (bench && r->n_samples) {
-        bench_row(f, r);
+        bench_row(f, r, name);
     } else {
         char figs[1024];
         figures_text(r, figs, sizeof figs);
-        fprintf(f, "  %-12s %-52s %8.2f %12llu  %s\n", gc_outcome_name(r->outcome), r->test->name, r->seconds,
+        fprintf(f, "  %-12s %-52s %8.2f %12llu  %s\n", gc_outcome_name(r->outcome), name, r->seconds,
                 (unsigned long long)r->checks,
                 r->outcome == GC_SKIP || r->test->expect != GC_PASS ? r->reason : figs);
     }
@@ -74,7 +102,10 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
         for (size_t i = 0; i < rep->n; i++) {
             const gc_result *r = &rep->results[i];
             if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
-            fprintf(f, "  %s %s: %s\n", gc_outcome_name(r->outcome), r->full_name, r->reason);
+            char label[GC_TEST_NAME_MAX + 32];
+            gc_result_label(rep, r, label, sizeof label);
+            fprintf(f, "  %s %s%s%s: %s\n", gc_outcome_name(r->outcome), rep->n_devices > 1 ? gc_result_device(rep, r)->id : "",
+                    rep->n_devices > 1 ? " " : "", label, r->reason);
             if (!verbose && r->log) fprintf(f, "%s", r->log);
         }
     }
@@ -82,6 +113,21 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
     if (rep->interrupted_by)
         fprintf(f, "interrupted by %s: %zu of %zu selected tests not run\n", gc_signal_name(rep->interrupted_by),
                 rep->n_selected - rep->n, rep->n_selected);
+    if (rep->stopped_by_fail_fast)
+        fprintf(f, "stopped after the first test that did not pass (-x): %zu of %zu selected tests not run\n",
+                rep->n_selected - rep->n, rep->n_selected);
+    /* Several devices: a summary line each, above the run's. */
+    for (size_t d = 0; rep->n_devices > 1 && d < rep->n_devices; d++) {
+        size_t pass = 0, skip = 0, ran = 0;
+        for (size_t i = 0; i < rep->n; i++) {
+            if (rep->results[i].device != rep->devices[d]) continue;
+            ran++;
+            pass += rep->results[i].outcome == GC_PASS;
+            skip += rep->results[i].outcome == GC_SKIP;
+        }
+        fprintf(f, "%s: %zu passed, %zu failed, %zu skipped%s\n", rep->devices[d]->id, pass, ran - pass - skip, skip,
+                ran ? "" : " (not reached)");
+    }
     if (bad) {
         fprintf(f, "(");
         int first = 1;
@@ -104,7 +150,10 @@ void gc_tap_begin(FILE *f) { fprintf(f, "TAP version 14\n"); }
 void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
     const gc_result *r = &rep->results[i];
     int ok = r->outcome == GC_PASS || r->outcome == GC_SKIP;
-    fprintf(f, "%s %zu - %s", ok ? "ok" : "not ok", i + 1, r->full_name);
+    char label[GC_TEST_NAME_MAX + 32];
+    gc_result_label(rep, r, label, sizeof label);
+    fprintf(f, "%s %zu - %s%s%s", ok ? "ok" : "not ok", i + 1, rep->n_devices > 1 ? gc_result_device(rep, r)->id : "",
+            rep->n_devices > 1 ? " " : "", label);
     if (r->outcome == GC_SKIP) {
         fprintf(f, " # SKIP ");
         for (const char *p = r->reason; *p; p++) fputc(*p == '\n' || *p == '#' ? ' ' : *p, f);
@@ -122,6 +171,9 @@ void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
 void gc_tap_end(FILE *f, const gc_run_report *rep) {
     fprintf(f, "1..%zu\n", rep->n);
     if (rep->interrupted_by) fprintf(f, "Bail out! interrupted by %s\n", gc_signal_name(rep->interrupted_by));
+    else if (rep->stopped_by_fail_fast)
+        fprintf(f, "# stopped after the first test that did not pass (-x): %zu of %zu not run\n", rep->n_selected - rep->n,
+                rep->n_selected);
 }
 
 void gc_report_tap(FILE *f, const gc_run_report *rep) {

@@ -19,7 +19,7 @@ void gc_report_csv(FILE *f, const gc_run_report *rep) {
                "throughput_per_s,unit,baseline,ratio_to_baseline\n");
     for (size_t i = 0; i < rep->n; i++) {
         const gc_result *r = &rep->results[i];
-        csv_field(f, rep->device->id);
+        csv_field(f, gc_result_device(rep, r)->id);
         fputc(',', f);
         csv_field(f, r->test->suite);
         fputc(',', f);

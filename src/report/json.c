@@ -134,6 +134,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     fprintf(f, ",\"samples\":%u,\"warmup\":%u,\"isolated\":%s,\"cache\":%s},\"device\":", o->samples, o->warmup,
             o->no_fork ? "false" : "true", o->no_cache ? "false" : "true");
     gc_device_json(f, rep->device);
+    gc_json_run_scope(f, rep);
     fprintf(f, ",\"summary\":{\"passed\":%zu,\"failed\":%zu,\"skipped\":%zu", counts[GC_PASS],
             rep->n - counts[GC_PASS] - counts[GC_SKIP], counts[GC_SKIP]);
     for (int k = 0; k < GC_OUTCOME_COUNT; k++) fprintf(f, ",\"%s\":%zu", gc_outcome_name((gc_outcome)k), counts[k]);
@@ -148,6 +149,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
         gc_json_string(f, r->test->name);
         fprintf(f, ",\"tags\":");
         gc_json_string(f, r->test->tags ? r->test->tags : "");
+        gc_json_result_scope(f, rep, r);
         fprintf(f, ",\"kind\":\"%s\",\"outcome\":\"%s\",\"reason\":", r->is_bench ? "benchmark" : "test",
                 gc_outcome_name(r->outcome));
         gc_json_string(f, r->reason);

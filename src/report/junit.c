@@ -1,4 +1,4 @@
-/* junit.c — the JUnit XML report (one testsuite, a testcase per test). */
+/* junit.c — the JUnit XML report (a testsuite per device, a testcase per test run). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
@@ -27,30 +27,56 @@ static void xml_text(FILE *f, const char *s) {
     }
 }
 
-void gc_report_junit(FILE *f, const gc_run_report *rep) {
-    size_t counts[GC_OUTCOME_COUNT];
-    gc_report_counts(rep, counts);
-    size_t failures = counts[GC_FAIL] + counts[GC_BROKEN] + counts[GC_INCONCLUSIVE];
-    size_t errors = counts[GC_ERROR] + counts[GC_TIMEOUT] + counts[GC_CRASH];
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuites name=\"gpucheck\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
-            rep->n, failures, errors, counts[GC_SKIP], rep->seconds);
-    fprintf(f, "  <testsuite name=\"gpucheck.");
-    xml_text(f, rep->opt->command);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\" timestamp=\"%s\">\n",
-            rep->n, failures, errors, counts[GC_SKIP], rep->seconds, rep->started_at);
-    fprintf(f, "    <properties>\n      <property name=\"device\" value=\"");
-    xml_text(f, rep->device->id);
-    fprintf(f, "\"/>\n      <property name=\"device_name\" value=\"");
-    xml_text(f, rep->device->name);
-    fprintf(f, "\"/>\n      <property name=\"seed\" value=\"%llu\"/>\n    </properties>\n",
-            (unsigned long long)rep->opt->seed);
+/* Failures and errors as JUnit counts them, over the results of one device (NULL: all). */
+static void junit_counts(const gc_run_report *rep, const gc_device_info *dev, size_t *tests, size_t *failures,
+                         size_t *errors, size_t *skipped, double *seconds) {
+    *tests = *failures = *errors = *skipped = 0;
+    *seconds = 0;
     for (size_t i = 0; i < rep->n; i++) {
         const gc_result *r = &rep->results[i];
+        if (dev && gc_result_device(rep, r) != dev) continue;
+        ++*tests;
+        *seconds += r->seconds;
+        switch (r->outcome) {
+        case GC_PASS: break;
+        case GC_SKIP: ++*skipped; break;
+        case GC_FAIL: case GC_BROKEN: case GC_INCONCLUSIVE: ++*failures; break;
+        default: ++*errors; break;
+        }
+    }
+}
+
+/* One <testsuite> per device of the run (named gpucheck.run, with [ID] after it when the
+ * run had several devices), holding that device's test cases. */
+static void junit_suite(FILE *f, const gc_run_report *rep, const gc_device_info *dev) {
+    size_t tests, failures, errors, skipped;
+    double seconds;
+    junit_counts(rep, rep->n_devices > 1 ? dev : NULL, &tests, &failures, &errors, &skipped, &seconds);
+    if (rep->n_devices <= 1) seconds = rep->seconds;
+    fprintf(f, "  <testsuite name=\"gpucheck.");
+    xml_text(f, rep->opt->command);
+    if (rep->n_devices > 1) {
+        fputc('[', f);
+        xml_text(f, dev->id);
+        fputc(']', f);
+    }
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\" timestamp=\"%s\">\n",
+            tests, failures, errors, skipped, seconds, rep->started_at);
+    fprintf(f, "    <properties>\n      <property name=\"device\" value=\"");
+    xml_text(f, dev->id);
+    fprintf(f, "\"/>\n      <property name=\"device_name\" value=\"");
+    xml_text(f, dev->name);
+    fprintf(f, "\"/>\n      <property name=\"seed\" value=\"%llu\"/>\n    </properties>\n",
+            (unsigned long long)rep->opt->seed);
+    unsigned repeat = rep->opt->repeat > 1 ? rep->opt->repeat : 0;
+    for (size_t i = 0; i < rep->n; i++) {
+        const gc_result *r = &rep->results[i];
+        if (rep->n_devices > 1 && gc_result_device(rep, r) != dev) continue;
         fprintf(f, "    <testcase classname=\"");
         xml_text(f, r->test->suite);
         fprintf(f, "\" name=\"");
         xml_text(f, r->test->name);
+        if (repeat) fprintf(f, " (run %u/%u)", r->repetition, repeat);
         fprintf(f, "\" time=\"%.3f\">", r->seconds);
         const char *tag = NULL;
         switch (r->outcome) {
@@ -68,5 +94,17 @@ void gc_report_junit(FILE *f, const gc_run_report *rep) {
         }
         fprintf(f, "</testcase>\n");
     }
-    fprintf(f, "  </testsuite>\n</testsuites>\n");
+    fprintf(f, "  </testsuite>\n");
+}
+
+void gc_report_junit(FILE *f, const gc_run_report *rep) {
+    size_t tests, failures, errors, skipped;
+    double seconds;
+    junit_counts(rep, NULL, &tests, &failures, &errors, &skipped, &seconds);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"gpucheck\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+            tests, failures, errors, skipped, rep->seconds);
+    if (rep->n_devices <= 1) junit_suite(f, rep, rep->device);
+    for (size_t d = 0; rep->n_devices > 1 && d < rep->n_devices; d++) junit_suite(f, rep, rep->devices[d]);
+    fprintf(f, "</testsuites>\n");
 }

@@ -60,5 +60,14 @@ size_t gc_utf8_seq_len(const char *p);
 const char *gc_signal_name(int sig);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */
 double gc_result_throughput(const gc_result *r);
+/** "suite.name", and " (run K/N)" when the run repeats each test (--repeat N). */
+void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len);
+/** The device a result ran on (the run's device for a result made without one). */
+const gc_device_info *gc_result_device(const gc_run_report *rep, const gc_result *r);
+/** JSON report pieces for runs over several devices, repetitions and selections
+ *  (json_run.c): `,"devices":[...],"selection":{...}` at the top level, and
+ *  `,"device":ID,"repetition":K` in a result. */
+void gc_json_run_scope(FILE *f, const gc_run_report *rep);
+void gc_json_result_scope(FILE *f, const gc_run_report *rep, const gc_result *r);
 
 #endif

@@ -102,6 +102,7 @@ void gc_run_options_init(gc_run_options *o) {
     o->samples = GC_DEFAULT_SAMPLES;
     o->warmup = GC_DEFAULT_WARMUP;
     o->argv0 = "gpucheck";
+    o->repeat = 1;
 }
 
 double gc_test_budget(const gc_test *t, const gc_run_options *o) {

@@ -32,6 +32,9 @@ typedef struct {
     double work;         /* work per sample, in the test's unit */
     gc_stats stats;
     double ratio_to_baseline; /* median / baseline's median; 0 when none */
+    /* where and which time it ran (a run may cover several devices and repetitions) */
+    const gc_device_info *device;
+    unsigned repetition;      /* 1..--repeat */
 } gc_result;
 
 void gc_result_free(gc_result *r);
@@ -74,6 +77,10 @@ int gc_result_read(const char *text, size_t len, const char *token, gc_result *r
 #define GC_DEFAULT_WARMUP 3
 #define GC_DEFAULT_BUDGET_S 60.0 /* a test's time budget when it names none */
 
+#define GC_MAX_SELECT 64       /* --exclude, --tag options of one run */
+#define GC_MAX_PARAMS 64       /* --param options of one run */
+#define GC_MAX_RUN_DEVICES 64  /* devices of one run */
+
 /** Whole-run parameters, recorded in every report. */
 typedef struct {
     const char *command;     /* "run" or "bench" */
@@ -89,6 +96,22 @@ typedef struct {
     size_t device_index;
     const char *self_exe;    /* re-executed for each isolated test */
     const char *argv0;       /* for reproduction command lines */
+    /* Selection beyond --filter (select.c): each entry may be a comma list. */
+    const char *exclude[GC_MAX_SELECT]; /* --exclude PATTERN */
+    size_t n_exclude;
+    const char *tags[GC_MAX_SELECT];    /* --tag TAG (-TAG excludes) */
+    size_t n_tags;
+    const char *rerun_failed;           /* --rerun-failed OLD.json */
+    const char *const *only_names;      /* the tests it names (loaded by the caller) */
+    size_t n_only_names;
+    unsigned repeat;                    /* runs of each selected test (1) */
+    int fail_fast;                      /* -x: stop after the first test not PASS or SKIP */
+    const char *params[GC_MAX_PARAMS];  /* --param SUITE.KEY=VALUE, as given */
+    size_t n_params;
+    /* The devices of the run, in order (--device LIST or all); device_index and
+     * device_id above are the one a test runs on. */
+    size_t devices[GC_MAX_RUN_DEVICES];
+    size_t n_devices;
 } gc_run_options;
 
 typedef struct {
@@ -98,6 +121,9 @@ typedef struct {
     size_t n;            /* results so far: finished tests, and the one interrupted */
     size_t n_selected;   /* tests the filter selected (n < n_selected after an interrupt) */
     int interrupted_by;  /* the signal that stopped the run (SIGINT...), 0 if none */
+    int stopped_by_fail_fast; /* -x: a test did not pass, the rest was not run */
+    const gc_device_info *devices[GC_MAX_RUN_DEVICES]; /* every device of the run, in order */
+    size_t n_devices;    /* device above is devices[0] */
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
 } gc_run_report;

@@ -1,10 +1,11 @@
 /* fence_config.c — the suite's run parameters: defaults chosen per device (a GPU gets the
  * litmus layout at full occupancy with stress; a CPU device, PoCL here, small sizes so the
- * suite stays within its minute), then overrides from the environment.
+ * suite stays within its minute), then overrides from the command line.
  *
- * Overrides are environment variables GPUCHECK_FENCE_<NAME> (the child process of every
- * test inherits them); each effective value is recorded in the test's report. */
-#include <errno.h>
+ * Overrides are `--param atomic_fence.<name>=VALUE` (declared here, so that the command
+ * line checks them before any test runs); each effective value is recorded in the test's
+ * report. The environment variables GPUCHECK_FENCE_<NAME> that set them before are no
+ * longer read: one that is set makes the test an ERROR naming the --param to use. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 
 typedef enum { P_UINT, P_U64, P_SECONDS } param_type;
 typedef struct {
-    const char *name; /* GPUCHECK_FENCE_<upper-case name> */
+    const char *name; /* --param atomic_fence.<name> (was GPUCHECK_FENCE_<upper-case name>) */
     param_type type;
     size_t offset;
     uint64_t min, max;
@@ -118,6 +119,15 @@ static void env_name(const char *name, char *buf, size_t len) {
     buf[n] = 0;
 }
 
+void fence_config_declare(void) {
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        const param_def *p = &params[i];
+        gc_param_def d = {"atomic_fence", p->name, p->type == P_SECONDS ? GC_PARAM_REAL : GC_PARAM_UINT,
+                          (double)p->min, (double)p->max, p->help};
+        gc_param_register(&d);
+    }
+}
+
 gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg) {
     defaults(gc_ctx_info(ctx), gc_ctx_scale(ctx), cfg);
     char line[1536] = "parameters:";
@@ -126,31 +136,22 @@ gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg) {
         const param_def *p = &params[i];
         char var[64];
         env_name(p->name, var, sizeof var);
-        const char *s = getenv(var);
+        if (getenv(var)) {
+            gc_ctx_error(ctx, "%s is no longer read: write --param atomic_fence.%s=%s instead", var, p->name, getenv(var));
+            return GC_ERR_ARGUMENT;
+        }
         char *field = (char *)cfg + p->offset;
-        if (s) {
-            char *end;
-            errno = 0;
-            if (p->type == P_SECONDS) {
-                double v = strtod(s, &end);
-                if (errno || end == s || *end || !(v >= (double)p->min) || v > (double)p->max) {
-                    gc_ctx_error(ctx, "%s='%s': expected seconds in [%llu, %llu] (%s)", var, s,
-                                 (unsigned long long)p->min, (unsigned long long)p->max, p->help);
-                    return GC_ERR_ARGUMENT;
-                }
-                memcpy(field, &v, sizeof v);
-            } else {
-                unsigned long long v = strtoull(s, &end, 0);
-                if (errno || end == s || *end || *s == '-' || v < p->min || v > p->max) {
-                    gc_ctx_error(ctx, "%s='%s': expected an integer in [%llu, %llu] (%s)", var, s,
-                                 (unsigned long long)p->min, (unsigned long long)p->max, p->help);
-                    return GC_ERR_ARGUMENT;
-                }
+        int s = 0; /* given on the command line */
+        if (p->type == P_SECONDS) {
+            double v;
+            if ((s = gc_ctx_param_real(ctx, p->name, &v))) memcpy(field, &v, sizeof v);
+        } else {
+            uint64_t v;
+            if ((s = gc_ctx_param_uint(ctx, p->name, &v))) {
                 if (p->type == P_U64) {
-                    uint64_t u = v;
-                    memcpy(field, &u, sizeof u);
+                    memcpy(field, &v, sizeof v);
                 } else {
-                    unsigned u = (unsigned)v;
+                    unsigned u = (unsigned)v; /* declared range fits */
                     memcpy(field, &u, sizeof u);
                 }
             }
@@ -174,6 +175,6 @@ gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg) {
             used += strlen(val);
         }
     }
-    gc_ctx_note(ctx, "%s (* = from GPUCHECK_FENCE_*)", line);
+    gc_ctx_note(ctx, "%s (* = from --param)", line);
     return GC_OK;
 }

@@ -78,10 +78,14 @@ typedef struct {
     double score_seconds;         /* mutation score: time per twin before "not observed" */
 } fence_config;
 
-/** Fill cfg for the test's device: defaults, scaled by --scale, then the
- *  GPUCHECK_FENCE_* environment overrides. A malformed override is an ERROR (returns
- *  GC_ERR_ARGUMENT after gc_ctx_error). Records the effective values in the report. */
+/** Fill cfg for the test's device: defaults, scaled by --scale, then the overrides of
+ *  `--param atomic_fence.NAME=VALUE` (checked by the command line against what
+ *  fence_config_declare declared). A GPUCHECK_FENCE_* variable left in the environment is
+ *  an ERROR (GC_ERR_ARGUMENT after gc_ctx_error) naming the --param to use. Records the
+ *  effective values in the report. */
 gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg);
+/** Declare the parameters to the harness (at the suite's registration). */
+void fence_config_declare(void);
 
 /* ---- engine ------------------------------------------------------------------------ */
 typedef struct fence_engine fence_engine;

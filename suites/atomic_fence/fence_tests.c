@@ -163,4 +163,5 @@ void gc_suite_atomic_fence_register(void) {
         gc_test_register(&t);
     }
     fence_register_score();
+    fence_config_declare();
 }

@@ -1,7 +1,8 @@
 /* runner_selftest.c — tests that misbehave towards the runner, one per way a test process
  * could make the parent lie or hang: output without a newline, a forged result, a process
  * left behind, a non-zero exit after the result, bytes that are not UTF-8, long logs and
- * output, a death while a cached binary is loaded. Tagged `manual` (run only when a filter
+ * output, a death while a cached binary is loaded; and two that show where they ran and
+ * what parameters they got (several devices, --param). Tagged `manual` (run only when a filter
  * names them); tests/runner.cmake runs each and asserts what the reports say. */
 #include <signal.h>
 #include <stdio.h>
@@ -119,6 +120,30 @@ static gc_status interrupt_sleeps(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* Says where it ran, and FAILs on a device whose id ends in ":1" (opencl:0:1, cuda:1):
+ * a run over several devices must run each device's own copy and report it as that
+ * device's, and its exit status must be the worst of them. */
+static gc_status fails_on_device_1(gc_test_ctx *ctx) {
+    const char *id = gc_ctx_info(ctx)->id;
+    size_t n = strlen(id);
+    gc_ctx_note(ctx, "ran on %s", id);
+    if (n >= 2 && strcmp(id + n - 2, ":1") == 0) gc_ctx_fail(ctx, "failing on purpose on %s", id);
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
+/* Reports the values of its parameters (--param runner_selftest.count=N, .seconds=S) as
+ * figures: they must arrive in the test's process as given. */
+static gc_status reads_params(gc_test_ctx *ctx) {
+    uint64_t count = 0;
+    double seconds = 0;
+    int have_count = gc_ctx_param_uint(ctx, "count", &count), have_seconds = gc_ctx_param_real(ctx, "seconds", &seconds);
+    gc_ctx_figure(ctx, "count", have_count ? (double)count : -1, "");
+    gc_ctx_figure(ctx, "seconds", have_seconds ? seconds : -1, "s");
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
 void gc_suite_runner_selftest_register(void) {
 #define T(n, fn, what) \
     {.suite = "runner_selftest", .name = n, .tags = "manual", .description = what, .budget_s = 60, .run = fn}
@@ -137,7 +162,14 @@ void gc_suite_runner_selftest_register(void) {
         {.suite = "runner_selftest", .name = "interrupt_b_sleeps", .tags = "manual", .budget_s = 60,
          .description = "runs 30 s with a child process: interrupted", .param = "spawn", .run = interrupt_sleeps},
         T("interrupt_c_sleeps_quietly", interrupt_sleeps, "runs 30 s (for --no-fork runs that are interrupted)"),
+        T("fails_on_device_1", fails_on_device_1, "notes its device; FAILs on a device whose id ends in :1"),
+        T("reads_params", reads_params, "reports --param runner_selftest.count and .seconds as figures"),
     };
 #undef T
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
+    static const gc_param_def params[] = {
+        {"runner_selftest", "count", GC_PARAM_UINT, 0, 1000, "a count, reported as the figure count"},
+        {"runner_selftest", "seconds", GC_PARAM_REAL, 0, 60, "seconds, reported as the figure seconds"},
+    };
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
 }

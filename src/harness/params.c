@@ -1,0 +1,164 @@
+/* params.c — test parameters: what suites declare, the check of --param against it, and
+ * the reading of a value inside a test. The values travel to the test's process as
+ * --param options of its command line (gc_child_argv), never through the environment. */
+#include "harness/params.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/number.h"
+#include "harness/context.h"
+
+static gc_param_def *defs;
+static size_t n_defs, cap_defs, n_refused;
+
+static int refuse(const gc_param_def *d, const char *why) {
+    fprintf(stderr, "gpucheck: refusing to declare the parameter '%.100s.%.100s': %s\n",
+            d && d->suite ? d->suite : "(null)", d && d->key ? d->key : "(null)", why);
+    n_refused++;
+    return -1;
+}
+
+static const gc_param_def *find(const char *suite, const char *key) {
+    for (size_t i = 0; i < n_defs; i++)
+        if (strcmp(defs[i].suite, suite) == 0 && strcmp(defs[i].key, key) == 0) return &defs[i];
+    return NULL;
+}
+
+int gc_param_register(const gc_param_def *d) {
+    if (!d || !d->suite || !*d->suite || !d->key || !*d->key) return refuse(d, "no suite or no key");
+    for (const char *p = d->key; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return refuse(d, "a key is letters, digits and '_'");
+    if (strlen(d->suite) + strlen(d->key) + 1 > GC_TEST_NAME_MAX) return refuse(d, "the name is too long");
+    if (!(d->min <= d->max) || (d->kind != GC_PARAM_UINT && d->kind != GC_PARAM_REAL) ||
+        (d->kind == GC_PARAM_UINT && d->min < 0))
+        return refuse(d, "no valid kind and range");
+    if (find(d->suite, d->key)) return refuse(d, "declared already");
+    if (n_defs == cap_defs) {
+        size_t cap = cap_defs ? 2 * cap_defs : 32;
+        gc_param_def *p = realloc(defs, cap * sizeof *p);
+        if (!p) return refuse(d, "out of memory");
+        defs = p;
+        cap_defs = cap;
+    }
+    defs[n_defs++] = *d;
+    return 0;
+}
+
+size_t gc_param_register_errors(void) { return n_refused; }
+
+int gc_param_split(const char *arg, char *suite, size_t suite_len, char *key, size_t key_len, const char **value) {
+    const char *eq = strchr(arg, '=');
+    if (!eq) return 0;
+    const char *dot = NULL;
+    for (const char *p = arg; p < eq; p++)
+        if (*p == '.') dot = p;
+    if (!dot || dot == arg || dot + 1 == eq || !eq[1]) return 0;
+    if ((size_t)(dot - arg) >= suite_len || (size_t)(eq - dot - 1) >= key_len) return 0;
+    snprintf(suite, suite_len, "%.*s", (int)(dot - arg), arg);
+    snprintf(key, key_len, "%.*s", (int)(eq - dot - 1), dot + 1);
+    *value = eq + 1;
+    return 1;
+}
+
+static const char *parse_value(const gc_param_def *d, const char *s, uint64_t *u, double *r) {
+    if (d->kind == GC_PARAM_UINT) return gc_parse_uint(s, (uint64_t)d->min, (uint64_t)d->max, u);
+    return gc_parse_real(s, d->min, d->max, 0, r);
+}
+
+void gc_params_print(FILE *f, const char *only_suite) {
+    for (size_t i = 0; i < n_defs; i++) {
+        const gc_param_def *d = &defs[i];
+        if (only_suite && strcmp(d->suite, only_suite) != 0) continue;
+        char name[GC_TEST_NAME_MAX + 1];
+        snprintf(name, sizeof name, "%s.%s", d->suite, d->key);
+        fprintf(f, "  %-36s %-8s %.15g..%.15g  %s\n", name, d->kind == GC_PARAM_UINT ? "integer" : "real", d->min, d->max,
+                d->help ? d->help : "");
+    }
+}
+
+int gc_params_check(const gc_run_options *opt, FILE *errf) {
+    for (size_t i = 0; i < opt->n_params; i++) {
+        char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
+        const char *value;
+        if (!gc_param_split(opt->params[i], suite, sizeof suite, key, sizeof key, &value)) {
+            fprintf(errf, "gpucheck: --param needs SUITE.KEY=VALUE, got '%s'\n", opt->params[i]);
+            return 2;
+        }
+        const gc_param_def *d = find(suite, key);
+        if (!d) {
+            int suite_known = 0;
+            for (size_t k = 0; k < n_defs && !suite_known; k++) suite_known = strcmp(defs[k].suite, suite) == 0;
+            if (suite_known) {
+                fprintf(errf, "gpucheck: unknown parameter '%s.%s'; the parameters of %s are:\n", suite, key, suite);
+                gc_params_print(errf, suite);
+            } else if (n_defs) {
+                fprintf(errf, "gpucheck: unknown parameter '%s.%s': no parameters of a suite '%s'; the known ones are:\n",
+                        suite, key, suite);
+                gc_params_print(errf, NULL);
+            } else {
+                fprintf(errf, "gpucheck: unknown parameter '%s.%s': no suite declares parameters\n", suite, key);
+            }
+            return 2;
+        }
+        uint64_t u;
+        double r;
+        const char *why = parse_value(d, value, &u, &r);
+        if (why) {
+            fprintf(errf, "gpucheck: --param %s.%s needs %s in %.15g..%.15g (%s), got '%s': %s\n", suite, key,
+                    d->kind == GC_PARAM_UINT ? "an integer" : "a number", d->min, d->max, d->help ? d->help : "",
+                    value, why);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* The declaration and the given value (NULL when not given) of KEY for the test's suite. */
+static const gc_param_def *lookup(gc_test_ctx *ctx, const char *key, gc_param_kind kind, const char **value) {
+    const char *suite = ctx->test->suite;
+    const gc_param_def *d = find(suite, key);
+    if (!d || d->kind != kind) {
+        gc_ctx_error(ctx, "the test reads the parameter %s.%s as %s, but %s", suite, key,
+                     kind == GC_PARAM_UINT ? "an integer" : "a real",
+                     d ? "it is declared of the other kind" : "it is not declared (gc_param_register)");
+        return NULL;
+    }
+    *value = NULL;
+    size_t sl = strlen(suite), kl = strlen(key);
+    for (size_t i = 0; i < ctx->opt->n_params; i++) {
+        const char *a = ctx->opt->params[i];
+        if (strncmp(a, suite, sl) == 0 && a[sl] == '.' && strncmp(a + sl + 1, key, kl) == 0 && a[sl + 1 + kl] == '=')
+            *value = a + sl + 2 + kl;
+    }
+    return d;
+}
+
+static int read_param(gc_test_ctx *ctx, const char *key, gc_param_kind kind, uint64_t *u, double *r) {
+    const char *value;
+    const gc_param_def *d = lookup(ctx, key, kind, &value);
+    if (!d || !value) return 0;
+    const char *why = parse_value(d, value, u, r);
+    if (why) { /* gc_params_check refused it already when it came from the command line */
+        gc_ctx_error(ctx, "--param %s.%s=%s: %s", d->suite, key, value, why);
+        return 0;
+    }
+    return 1;
+}
+
+int gc_ctx_param_uint(gc_test_ctx *ctx, const char *key, uint64_t *out) {
+    uint64_t u;
+    double r;
+    if (!read_param(ctx, key, GC_PARAM_UINT, &u, &r)) return 0;
+    *out = u;
+    return 1;
+}
+
+int gc_ctx_param_real(gc_test_ctx *ctx, const char *key, double *out) {
+    uint64_t u;
+    double r;
+    if (!read_param(ctx, key, GC_PARAM_REAL, &u, &r)) return 0;
+    *out = r;
+    return 1;
+}
