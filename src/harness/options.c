@@ -69,6 +69,10 @@ static const struct {
     {"--time-budget", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--warmup", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--min-samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--max-noise", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--max-time", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--cold-cache", ARG_NONE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--json", ARG_NONE, C(GC_CMD_DEVICES) | C(GC_CMD_INFO) | C(GC_CMD_LIST)},
     /* run/bench: the report formats of gc_report_formats, each --OPTION FILE */
     {"--tap", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
@@ -202,6 +206,20 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         } else if (!strcmp(name, "--warmup")) {
             if (!parse_u64(val, 100000, &u)) return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s'", val);
             o->warmup = (unsigned)u;
+        } else if (!strcmp(name, "--min-samples")) {
+            if (!parse_u64(val, GC_NOISE_MAX_SAMPLES, &u) || u < 2)
+                return usage(err, err_len, "--min-samples needs an integer in 2..%d, got '%s'", GC_NOISE_MAX_SAMPLES, val);
+            o->min_samples = (unsigned)u;
+        } else if (!strcmp(name, "--max-noise")) {
+            if (!parse_pos_double(val, 100, &d))
+                return usage(err, err_len, "--max-noise needs a percentage in (0, 100], got '%s'", val);
+            o->max_noise = d / 100;
+        } else if (!strcmp(name, "--max-time")) {
+            if (!parse_pos_double(val, 86400, &d))
+                return usage(err, err_len, "--max-time needs seconds in (0, 86400], got '%s'", val);
+            o->max_time_s = d;
+        } else if (!strcmp(name, "--cold-cache")) {
+            o->cold_cache = 1;
         } else if (!strcmp(name, "--json")) out->json_stdout = 1;
         else if (!strcmp(name, "--tap")) out->tap = 1;
         else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
@@ -212,6 +230,13 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
+    /* A fixed count and the noise rule exclude each other. */
+    static const char *const noise_rule[] = {"--min-samples", "--max-noise", "--max-time"};
+    for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+        for (size_t k = 0; k < 3; k++)
+            if (o->samples && seen[f] && !strcmp(flags[f].flag, noise_rule[k]))
+                return usage(err, err_len, "--samples N takes a fixed count; %s belongs to the noise rule (leave "
+                                           "out one or the other)", noise_rule[k]);
     const char *const *paths = out->report_path;
     int to_stdout = 0;
     for (int x = 0; x < GC_REPORT_FORMAT_COUNT; x++) {
@@ -244,14 +269,24 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
     b->argv[a++] = NUM("%u", opt->canary);
     b->argv[a++] = "--scale";
     b->argv[a++] = NUM("%.17g", opt->scale);
-    b->argv[a++] = "--samples";
-    b->argv[a++] = NUM("%u", opt->samples);
+    if (opt->samples) {
+        b->argv[a++] = "--samples";
+        b->argv[a++] = NUM("%u", opt->samples);
+    } else {
+        b->argv[a++] = "--min-samples";
+        b->argv[a++] = NUM("%u", opt->min_samples);
+        b->argv[a++] = "--max-noise";
+        b->argv[a++] = NUM("%.17g", 100 * opt->max_noise);
+        b->argv[a++] = "--max-time";
+        b->argv[a++] = NUM("%.17g", opt->max_time_s);
+    }
     b->argv[a++] = "--warmup";
     b->argv[a++] = NUM("%u", opt->warmup);
     b->argv[a++] = "--timeout";
     b->argv[a++] = NUM("%.17g", budget_s);
 #undef NUM
     if (opt->no_cache) b->argv[a++] = "--no-cache";
+    if (opt->cold_cache) b->argv[a++] = "--cold-cache";
     if (opt->verbose) b->argv[a++] = "-v";
     b->argv[a] = NULL;
     return b->argv;
@@ -296,8 +331,12 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
                 "TIMEOUT, CRASH, ERROR), 2 usage or set-up error.\n",
                 cmd == GC_CMD_RUN ? "run" : "bench",
-                cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default " GC_STR(GC_DEFAULT_SAMPLES) ")\n"
+                cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
+                                      "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
+                                      "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"
+                                      "  --samples N        take exactly N samples instead (no noise rule)\n"
                                       "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
+                                      "  --cold-cache       flush the device's L2 cache before each sample\n"
                                       "  --csv FILE         benchmark table as CSV\n"
                                     : "");
         break;
