@@ -434,6 +434,7 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const g
     rep->device = gc_device_info_at(opt->device_index);
     time_t now = time(NULL);
     strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (gethostname(rep->host, sizeof rep->host - 1) != 0) rep->host[0] = '\0';
     int bench = opt->command && strcmp(opt->command, "bench") == 0;
     size_t n = 0;
     for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt->filter, bench);

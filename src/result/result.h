@@ -137,6 +137,7 @@ typedef struct {
     int interrupted_by;  /* the signal that stopped the run (SIGINT...), 0 if none */
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
+    char host[256];      /* the machine's host name ("" if unknown) */
 } gc_run_report;
 
 /** Options at their defaults. */
