@@ -324,6 +324,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "%s"
                 "  --json FILE        JSON report ('-' for stdout)\n"
                 "  --junit FILE       JUnit XML report\n"
+                "  --markdown FILE    Markdown summary (for a pull-request comment)\n"
                 "  --tap              TAP 14 on stdout instead of the table\n"
                 "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
                 "  --no-cache         bypass the compile cache\n"

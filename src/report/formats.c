@@ -15,6 +15,7 @@ const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT] = {
     {"JSON", "--json", 0, gc_report_json},
     {"JUnit", "--junit", 0, gc_report_junit},
     {"CSV", "--csv", 1, gc_report_csv},
+    {"Markdown", "--markdown", 0, gc_report_markdown},
 };
 
 /* A report file is written whole or not at all: into a temporary file beside it, renamed

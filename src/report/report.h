@@ -25,6 +25,10 @@ void gc_tap_end(FILE *f, const gc_run_report *rep);
 void gc_report_json(FILE *f, const gc_run_report *rep);
 void gc_report_junit(FILE *f, const gc_run_report *rep);
 void gc_report_csv(FILE *f, const gc_run_report *rep);
+void gc_report_markdown(FILE *f, const gc_run_report *rep);
+/** Text as one Markdown table cell: pipes, HTML and emphasis escaped, newlines as spaces,
+ *  not UTF-8 as U+FFFD, cut after max_bytes (0: whole) with an ellipsis. */
+void gc_markdown_cell(FILE *f, const char *s, size_t max_bytes);
 
 /** The JSON report's layout version: raised when a field changes meaning or goes away. */
 #define GC_REPORT_SCHEMA_VERSION 3
@@ -36,7 +40,7 @@ typedef struct {
     int bench_only;     /* only `gpucheck bench` offers it */
     void (*write)(FILE *f, const gc_run_report *rep);
 } gc_report_format;
-#define GC_REPORT_FORMAT_COUNT 3
+#define GC_REPORT_FORMAT_COUNT 4
 extern const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT];
 /** Write a report to path ("-": stdout): whole or not at all (a temporary file renamed over
  *  the path; a FIFO or device written directly, a FIFO with no reader an error). Returns 1
