@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compare/compare.h"
 #include "device/cache.h"
 #include "gpucheck/gc_harness.h"
 #include "harness/options.h"
@@ -308,6 +309,7 @@ int gc_main(int argc, char **argv) {
     gc_cli_args a;
     char err[512];
     if (argc > 1 && strcmp(argv[1], "kzg") == 0) return gc_kzg_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "compare") == 0) return gc_compare_command(argc - 1, argv + 1);
     if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
         fprintf(stderr, "gpucheck: %s\n", err);
         return EXIT_USAGE;

@@ -350,6 +350,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
                    "  list      list tests and benchmarks\n"
                    "  run       run tests\n"
                    "  bench     run benchmarks\n"
+                   "  compare   compare two JSON reports: benchmarks slower/faster, outcomes changed\n"
                    "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (gpucheck kzg --help)\n\n"
                    "'gpucheck COMMAND --help' describes a command's options; -v (--verbose) and\n"
                    "-h (--help) apply to every command. --version prints gpucheck's version.\n"

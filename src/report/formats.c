@@ -75,6 +75,13 @@ static int close_out(out_file *o) {
     return 0;
 }
 
+int gc_write_file_whole(const char *path, void (*write)(FILE *f, const void *ctx), const void *ctx) {
+    out_file out;
+    if (!open_out(&out, path)) return 0;
+    write(out.f, ctx);
+    return close_out(&out);
+}
+
 int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep) {
     out_file out;
     if (!open_out(&out, path)) return 0;

@@ -46,6 +46,8 @@ extern const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT];
  *  the path; a FIFO or device written directly, a FIFO with no reader an error). Returns 1
  *  when everything was written, 0 with errno set otherwise. */
 int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep);
+/** The same for any writer: write(f, ctx) into path, whole or not at all. */
+int gc_write_file_whole(const char *path, void (*write)(FILE *f, const void *ctx), const void *ctx);
 
 /** The device banner (what the FK20 benchmark's printHeader printed, and more). */
 void gc_device_banner(FILE *f, const gc_device_info *d);
