@@ -6,3 +6,11 @@ find_package(Python3 COMPONENTS Interpreter REQUIRED)
 add_library(fake_nvml SHARED ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/fake_nvml.c)
 target_compile_definitions(test_nvml PRIVATE GC_FAKE_NVML="$<TARGET_FILE:fake_nvml>")
 add_dependencies(test_nvml fake_nvml)
+
+# Through the CLI, with the synthetic benchmarks of suites/runner_selftest.
+foreach(check noise_rule fixed_count cold_cache_and_telemetry report_metadata markdown console_width_and_colour compare)
+  add_test(NAME reports.${check}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/bench_compare_checks.py $<TARGET_FILE:gpucheck-cli>
+                   ${check})
+  set_tests_properties(reports.${check} PROPERTIES TIMEOUT 180)
+endforeach()
