@@ -14,3 +14,6 @@ foreach(check noise_rule fixed_count cold_cache_and_telemetry report_metadata ma
                    ${check})
   set_tests_properties(reports.${check} PROPERTIES TIMEOUT 180)
 endforeach()
+add_test(NAME reports.compare_help
+         COMMAND sh -c "$0 compare --help | grep -q '^usage: gpucheck compare OLD.json NEW.json' && \
+                 $0 --help | grep -q '^  compare '" $<TARGET_FILE:gpucheck-cli>)

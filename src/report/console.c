@@ -198,12 +198,10 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
         for (size_t i = 0; i < rep->n; i++) {
             const gc_result *r = &rep->results[i];
             if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
-            char line[2048];
-            snprintf(line, sizeof line, "%s: %s", r->full_name, r->reason);
-            fputs("  ", f);
-            if (flags & GC_CONSOLE_COLOR) fprintf(f, "\033[1;31m%s\033[0m ", gc_outcome_name(r->outcome));
-            else fprintf(f, "%s ", gc_outcome_name(r->outcome));
-            wrap_text(f, 3 + strlen(gc_outcome_name(r->outcome)), 4, line, 0);
+            /* One line each, unwrapped: below the tables, for grep (the log follows as it is). */
+            if (flags & GC_CONSOLE_COLOR) fprintf(f, "  \033[1;31m%s\033[0m", gc_outcome_name(r->outcome));
+            else fprintf(f, "  %s", gc_outcome_name(r->outcome));
+            fprintf(f, " %s: %s\n", r->full_name, r->reason);
             if (!(flags & GC_CONSOLE_VERBOSE) && r->log) fprintf(f, "%s", r->log);
         }
     }
