@@ -215,8 +215,11 @@ def compare(tmp):
              ([o], "needs two reports"), ([o, o, o], "one report too many"), ([o, n, "--alpha", "0"], "--alpha"),
              ([o, n, "--threshold", "x"], "--threshold"), ([o, n, "--frobnicate"], "unknown option"),
              ([o, tmp], "not a regular file")]
+    fifo = os.path.join(tmp, "fifo.json")
+    os.mkfifo(fifo)
+    cases.append(([o, fifo], "not a regular file"))  # and no hang waiting for a writer
     for args, msg in cases:
-        p = run(["compare"] + args)
+        p = run(["compare"] + args, timeout=60)
         expect(p.returncode == 2 and msg in p.stderr, f"compare {args}: exit {p.returncode}: {p.stderr}")
 
 

@@ -2,11 +2,13 @@
  * tree checked against the fields compare uses, of this very schema_version (a report of
  * another version is refused, not guessed at). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/json_parse.h"
 #include "compare/compare.h"
@@ -131,11 +133,17 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
 int gc_cmp_run_load(const char *path, gc_cmp_run *out, char *err, size_t err_len) {
     memset(out, 0, sizeof *out);
     struct stat sb;
-    FILE *f = fopen(path, "rb");
-    if (!f) return bad(err, err_len, "%s", strerror(errno));
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(f);
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return bad(err, err_len, "%s", strerror(errno));
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        close(fd);
         return bad(err, err_len, "not a regular file");
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return bad(err, err_len, "%s", strerror(errno));
     }
     if ((unsigned long long)sb.st_size > GC_CMP_MAX_FILE) {
         fclose(f);
