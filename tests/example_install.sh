@@ -52,7 +52,8 @@ expect() {
   grep -Eq "$pattern" out.txt || fail "'$*' printed no line matching: $pattern"
 }
 expect 0 '^  PASS +known_answer ' ./vector_scale run
-expect 0 '^  PASS +throughput .*elements/s' ./vector_scale bench --samples 5
+expect 0 '^  PASS +throughput ' ./vector_scale bench --samples 5
+grep -Eq '^ +IQR .*, 5 samples, .* elements/s' out.txt || fail "the benchmark's line has no throughput in elements/s"
 # The checks can fail: a kernel that skips its last element is caught by the canary.
 expect 1 'FAIL vector_scale.known_answer: .*1 unwritten' env VECTOR_SCALE_MUTANT=skip_last ./vector_scale run
 # A kernel that does not compile is an ERROR whose log names the line in the kernel text.

@@ -11,6 +11,7 @@
 
 int main(void) {
     char dir[] = "/tmp/gpucheck-cache-test-XXXXXX";
+    char cmd0[2400];
     CHECK(mkdtemp(dir) != NULL);
     setenv("GC_CACHE_DIR", dir, 1);
     gc_cache_set_enabled(1);
@@ -69,6 +70,26 @@ int main(void) {
     gc_cache_entry_path(&k2, path2, sizeof path2);
     CHECK(rename(path2, path) == 0);
     CHECK(gc_cache_get(&k1, &blob, &len) == GC_ERR_NOT_FOUND);
+
+    /* The temporary file of a put is not the predictable "ENTRY.PID.tmp" of old: a link
+     * planted there (to a file of the user's) is neither followed nor written through. */
+    char planted[1100], victim[1100];
+    gc_cache_entry_path(&k2, path2, sizeof path2);
+    snprintf(planted, sizeof planted, "%s.%ld.tmp", path2, (long)getpid());
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    FILE *vf = fopen(victim, "w");
+    CHECK(vf && fputs("precious", vf) >= 0 && fclose(vf) == 0);
+    CHECK(symlink(victim, planted) == 0);
+    CHECK(gc_cache_put(&k2, payload, sizeof payload) == GC_OK);
+    char back[32] = "";
+    vf = fopen(victim, "r");
+    CHECK(vf && fgets(back, sizeof back, vf) && strcmp(back, "precious") == 0);
+    if (vf) fclose(vf);
+    CHECK(gc_cache_get(&k2, &blob, &len) == GC_OK);
+    free(blob);
+    /* No temporary file is left beside the entries. */
+    snprintf(cmd0, sizeof cmd0, "test -z \"$(find '%s' -name '*.tmp' ! -path '%s')\"", dir, planted);
+    CHECK(system(cmd0) == 0);
 
     /* Disabled cache: nothing is read. */
     CHECK(gc_cache_put(&k3, payload, sizeof payload) == GC_OK);

@@ -26,6 +26,12 @@ int main(void) {
     double samples[] = {1.25, 2.5};
     r.samples_ms = samples;
     r.n_samples = 2;
+    r.stopped_by = GC_STOP_TIME_BUDGET;
+    r.telemetry.available = 1;
+    r.telemetry.readings = 7;
+    r.telemetry.sm_clock_min_mhz = 1410;
+    r.telemetry.sm_clock_max_mhz = 1980;
+    r.telemetry.throttle_reasons = 0x8000000004ull;
     int fds[2];
     CHECK(pipe(fds) == 0);
     CHECK(gc_result_write(fds[1], "tok", &r) == 1);
@@ -39,8 +45,29 @@ int main(void) {
     CHECK(back.outcome == GC_FAIL && strcmp(back.reason, r.reason) == 0 && back.checks == 42);
     CHECK(back.n_samples == 2 && back.samples_ms[1] == 2.5 && back.n_figures == 1 && back.figures[0].value == 1.5);
     CHECK(back.log && strcmp(back.log, "a log line\n") == 0);
+    CHECK(back.stopped_by == GC_STOP_TIME_BUDGET);
+    CHECK(back.telemetry.available && back.telemetry.readings == 7 && back.telemetry.sm_clock_min_mhz == 1410 &&
+          back.telemetry.sm_clock_max_mhz == 1980 && back.telemetry.throttle_reasons == 0x8000000004ull);
     gc_result_free(&back);
+
     free(r.log);
+    /* Telemetry that was unavailable round-trips its reason; a test has no stopped-by. */
+    memset(&r, 0, sizeof r);
+    r.outcome = GC_PASS;
+    snprintf(r.telemetry.unavailable, sizeof r.telemetry.unavailable, "no NVML: a\\b\nc");
+    CHECK(pipe(fds) == 0);
+    CHECK(gc_result_write(fds[1], "tok", &r) == 1);
+    close(fds[1]);
+    n = read(fds[0], buf, sizeof buf - 1);
+    close(fds[0]);
+    buf[n > 0 ? n : 0] = '\0';
+    CHECK(strstr(buf, "stopped-by") == NULL);
+    CHECK(parse(buf, &back, &st) == 1 && !back.telemetry.available &&
+          strcmp(back.telemetry.unavailable, r.telemetry.unavailable) == 0 && back.stopped_by == GC_STOP_NONE);
+    gc_result_free(&back);
+    /* Each stop name parses back to itself. */
+    for (int k = 0; k < GC_SAMPLE_STOP_COUNT; k++)
+        CHECK(gc_sample_stop_parse(gc_sample_stop_name((gc_sample_stop)k)) == (gc_sample_stop)k);
 
     /* Not results: each leaves the outcome at CRASH. */
     const char *bad[] = {
@@ -55,6 +82,14 @@ int main(void) {
         "begin tok\noutcome MAYBE\nend\n",           /* unknown outcome */
         "begin tok\noutcome PASS\nchecks 12abc\nend\n", /* bad number */
         "begin tok\noutcome PASS\nend",              /* end cut */
+        "begin tok\noutcome PASS\nstopped-by whenever\nend\n",           /* unknown stop */
+        "begin tok\noutcome PASS\nstopped-by sample_count\nstopped-by noise_target\nend\n", /* twice */
+        "begin tok\noutcome PASS\ntelemetry 1 2\nend\n",                 /* fields missing */
+        "begin tok\noutcome PASS\ntelemetry 1 1500 1400 0\nend\n",       /* min above max */
+        "begin tok\noutcome PASS\ntelemetry 0 1 1 0\nend\n",             /* no readings */
+        "begin tok\noutcome PASS\ntelemetry 1 1 1 0 junk\nend\n",        /* trailing text */
+        "begin tok\noutcome PASS\ntelemetry -1 1 1 0\nend\n",            /* negative count */
+        "begin tok\noutcome PASS\ntelemetry 1 1 1 0\ntelemetry-unavailable x\nend\n", /* both */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int ok = parse(bad[i], &back, &st);

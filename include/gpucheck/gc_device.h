@@ -103,6 +103,7 @@ typedef struct {
     unsigned cc_major, cc_minor; /* CUDA compute capability; 0 on OpenCL */
     unsigned opencl_c_major, opencl_c_minor; /* OpenCL C version used to compile */
     gc_caps caps;
+    char pci_bus_id[32];         /* "00000000:3B:00.0" (CUDA), for NVML; "" where unknown */
 } gc_device_info;
 
 typedef struct gc_device gc_device;

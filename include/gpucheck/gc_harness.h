@@ -236,9 +236,20 @@ double gc_ctx_budget(gc_test_ctx *ctx);
 typedef struct {
     size_t n;
     double median, min, max, q1, q3, iqr, rel_noise; /* rel_noise = iqr / median */
+    double mean, stddev; /* sample standard deviation (n - 1 in the denominator; 0 for n < 2) */
+    double cv;           /* coefficient of variation, stddev / mean (0 when the mean is not > 0) */
 } gc_stats;
 /** Sorts a copy; quartiles by linear interpolation between order statistics. */
 void gc_stats_compute(const double *samples, size_t n, gc_stats *out);
+
+/** Running mean and variance (Welford), for a loop that decides as samples arrive. */
+typedef struct {
+    size_t n;
+    double mean, m2; /* m2: sum of squared deviations from the mean */
+} gc_running_stats;
+void gc_running_stats_add(gc_running_stats *s, double x);
+/** stddev / mean of what was added (0 for fewer than 2 values or a mean not > 0). */
+double gc_running_stats_cv(const gc_running_stats *s);
 
 #ifdef __cplusplus
 }

@@ -223,6 +223,10 @@ static gc_status fill_info(int ordinal, CUdevice dev, int driver_version, gc_dev
     info->local_mem_optin_bytes = (uint64_t)attr(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
     if (info->local_mem_optin_bytes < info->local_mem_bytes) info->local_mem_optin_bytes = info->local_mem_bytes;
     info->l2_cache_bytes = (uint64_t)attr(dev, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+    /* NVML's form of the address (nvmlPciInfo_t.busId), so that NVML finds this device. */
+    snprintf(info->pci_bus_id, sizeof info->pci_bus_id, "%08X:%02X:%02X.0",
+             (unsigned)attr(dev, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID), (unsigned)attr(dev, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
+             (unsigned)attr(dev, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID));
     info->max_work_group_size = (size_t)attr(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
     info->max_work_item_sizes[0] = (size_t)attr(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X);
     info->max_work_item_sizes[1] = (size_t)attr(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y);

@@ -2,9 +2,11 @@
 #include "device/cache.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,13 +125,38 @@ static int mkdir_p(const char *path) {
     return mkdir(tmp, 0755) == 0 || errno == EEXIST;
 }
 
+/* The temporary file an entry is written to before it is renamed into place: a name no
+ * other process can guess (128 random bits), created only if nothing, not even a dangling
+ * symbolic link, is there (O_EXCL; O_NOFOLLOW too, so a link is never followed). The cache
+ * directory is still trusted (docs/architecture.md): whoever can write to it can replace
+ * entries, which pass their checksum because the checksum is not a signature. */
+static FILE *create_temp(const char *path, char *tmp, size_t tmp_len) {
+    for (int attempt = 0; attempt < 8; attempt++) {
+        unsigned char r[16];
+        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) return NULL;
+        char hex[33];
+        for (int i = 0; i < 16; i++) snprintf(hex + 2 * i, 3, "%02x", r[i]);
+        snprintf(tmp, tmp_len, "%s.%s.tmp", path, hex);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            FILE *f = fdopen(fd, "wb");
+            if (!f) {
+                close(fd);
+                unlink(tmp);
+            }
+            return f;
+        }
+        if (errno != EEXIST) return NULL;
+    }
+    return NULL;
+}
+
 gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len) {
     if (!gc_cache_enabled()) return GC_OK;
     char dir[900], path[1024], tmp[1100];
     if (!gc_cache_dir(dir, sizeof dir) || !mkdir_p(dir)) return GC_ERR_IO;
     gc_cache_entry_path(k, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = create_temp(path, tmp, sizeof tmp);
     if (!f) return GC_ERR_IO;
     uint8_t hdr[8 + 32 + 8 + 32];
     memcpy(hdr, magic, 8);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compare/compare.h"
 #include "device/cache.h"
 #include "device/device_match.h"
 #include "gpucheck/gc_harness.h"
@@ -249,7 +250,7 @@ static int cmd_list(gc_cli_args *a) {
  * stderr with the running test's name. */
 typedef struct {
     FILE *f;
-    int tap, verbose, tty;
+    int tap, flags, tty; /* flags: GC_CONSOLE_VERBOSE, GC_CONSOLE_COLOR */
     int progress_shown;
 } run_view;
 
@@ -279,8 +280,15 @@ static void view_finished(void *user, const gc_run_report *rep, size_t i) {
     run_view *v = user;
     view_clear_progress(v);
     if (v->tap) gc_tap_result(v->f, rep, i);
-    else gc_console_result(v->f, rep, i, v->verbose);
+    else gc_console_result(v->f, rep, i, v->flags);
     fflush(v->f);
+}
+
+/* Colour only on a terminal, and never with NO_COLOR set to anything (no-color.org). */
+static int console_flags(const gc_cli_args *a, FILE *console) {
+    const char *no_color = getenv("NO_COLOR");
+    int color = isatty(fileno(console)) && !(no_color && *no_color);
+    return (a->run.verbose ? GC_CONSOLE_VERBOSE : 0) | (color ? GC_CONSOLE_COLOR : 0);
 }
 
 static int cmd_run(gc_cli_args *a, const char *self) {
@@ -304,7 +312,8 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     int report_on_stdout = 0;
     for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
         report_on_stdout |= a->report_path[k] && strcmp(a->report_path[k], "-") == 0;
-    run_view view = {report_on_stdout ? stderr : stdout, a->tap, a->run.verbose, isatty(STDERR_FILENO), 0};
+    run_view view = {report_on_stdout ? stderr : stdout, a->tap, console_flags(a, report_on_stdout ? stderr : stdout),
+                     isatty(STDERR_FILENO), 0};
     gc_run_hooks hooks = {view_started, view_finished, &view};
     /* A closed pipe on stdout is a write error to report, not a death that would leave the
      * running test's process behind (children get SIGPIPE back at exec). */
@@ -326,7 +335,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     }
     FILE *console = view.f;
     if (a->tap) gc_tap_end(console, &rep);
-    else gc_console_end(console, &rep, a->run.verbose);
+    else gc_console_end(console, &rep, view.flags);
     int passed = gc_report_passed(&rep), interrupted_by = rep.interrupted_by;
     gc_run_report_free(&rep);
     gc_rerun_free(rn.names, rn.n);
@@ -391,6 +400,7 @@ int gc_main(int argc, char **argv) {
     gc_cli_args a;
     char err[512];
     if (argc > 1 && strcmp(argv[1], "kzg") == 0) return gc_kzg_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "compare") == 0) return gc_compare_command(argc - 1, argv + 1);
     if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
         fprintf(stderr, "gpucheck: %s\n", err);
         return EXIT_USAGE;

@@ -57,6 +57,10 @@ static const struct {
     {"--time-budget", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--warmup", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--min-samples", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--max-noise", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--max-time", ARG_VALUE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
+    {"--cold-cache", ARG_NONE, C(GC_CMD_BENCH) | C(GC_CMD_CHILD)},
     {"--json", ARG_NONE, C(GC_CMD_DEVICES) | C(GC_CMD_INFO) | C(GC_CMD_LIST)},
     /* run/bench: the report formats of gc_report_formats, each --OPTION FILE */
     {"--tap", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
@@ -225,6 +229,21 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             o->fail_fast = 1;
         } else if (!strcmp(name, "--params")) {
             out->list_params = 1;
+        } else if (!strcmp(name, "--min-samples")) {
+            if ((why = gc_parse_uint(val, 2, GC_NOISE_MAX_SAMPLES, &u)))
+                return usage(err, err_len, "--min-samples needs an integer in 2..%d, got '%s': %s", GC_NOISE_MAX_SAMPLES,
+                             val, why);
+            o->min_samples = (unsigned)u;
+        } else if (!strcmp(name, "--max-noise")) {
+            if ((why = gc_parse_real(val, 0, 100, 1, &d)))
+                return usage(err, err_len, "--max-noise needs a percentage in (0, 100], got '%s': %s", val, why);
+            o->max_noise = d / 100;
+        } else if (!strcmp(name, "--max-time")) {
+            if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
+                return usage(err, err_len, "--max-time needs seconds in (0, 86400], got '%s': %s", val, why);
+            o->max_time_s = d;
+        } else if (!strcmp(name, "--cold-cache")) {
+            o->cold_cache = 1;
         } else if (!strcmp(name, "--json")) out->json_stdout = 1;
         else if (!strcmp(name, "--tap")) out->tap = 1;
         else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
@@ -235,6 +254,13 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
         else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
     }
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
+    /* A fixed count and the noise rule exclude each other. */
+    static const char *const noise_rule[] = {"--min-samples", "--max-noise", "--max-time"};
+    for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+        for (size_t k = 0; k < 3; k++)
+            if (o->samples && seen[f] && !strcmp(flags[f].flag, noise_rule[k]))
+                return usage(err, err_len, "--samples N takes a fixed count; %s belongs to the noise rule (leave "
+                                           "out one or the other)", noise_rule[k]);
     if (gc_selection_check(o, err, err_len)) return 2;
     if (out->list_params && (out->json_stdout || out->device || o->filter || o->n_exclude || o->n_tags || o->rerun_failed))
         return usage(err, err_len, "list --params lists every declared parameter as text and takes no other option");
@@ -270,14 +296,24 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
     b->argv[a++] = NUM("%u", opt->canary);
     b->argv[a++] = "--scale";
     b->argv[a++] = NUM("%.17g", opt->scale);
-    b->argv[a++] = "--samples";
-    b->argv[a++] = NUM("%u", opt->samples);
+    if (opt->samples) {
+        b->argv[a++] = "--samples";
+        b->argv[a++] = NUM("%u", opt->samples);
+    } else {
+        b->argv[a++] = "--min-samples";
+        b->argv[a++] = NUM("%u", opt->min_samples);
+        b->argv[a++] = "--max-noise";
+        b->argv[a++] = NUM("%.17g", 100 * opt->max_noise);
+        b->argv[a++] = "--max-time";
+        b->argv[a++] = NUM("%.17g", opt->max_time_s);
+    }
     b->argv[a++] = "--warmup";
     b->argv[a++] = NUM("%u", opt->warmup);
     b->argv[a++] = "--timeout";
     b->argv[a++] = NUM("%.17g", budget_s);
 #undef NUM
     if (opt->no_cache) b->argv[a++] = "--no-cache";
+    if (opt->cold_cache) b->argv[a++] = "--cold-cache";
     if (opt->verbose) b->argv[a++] = "-v";
     for (size_t i = 0; i < opt->n_params; i++) {
         b->argv[a++] = "--param";
@@ -333,6 +369,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "%s"
                 "  --json FILE        JSON report ('-' for stdout)\n"
                 "  --junit FILE       JUnit XML report\n"
+                "  --markdown FILE    Markdown summary (for a pull-request comment)\n"
                 "  --tap              TAP 14 on stdout instead of the table\n"
                 "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
                 "  --no-cache         bypass the compile cache\n"
@@ -345,8 +382,12 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
                 "stopped by SIGINT/SIGTERM/SIGHUP.\n",
                 cmd == GC_CMD_RUN ? "run" : "bench",
-                cmd == GC_CMD_BENCH ? "  --samples N        timed samples per benchmark (default " GC_STR(GC_DEFAULT_SAMPLES) ")\n"
+                cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
+                                      "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
+                                      "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"
+                                      "  --samples N        take exactly N samples instead (no noise rule)\n"
                                       "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
+                                      "  --cold-cache       flush the device's L2 cache before each sample\n"
                                       "  --csv FILE         benchmark table as CSV\n"
                                     : "");
         break;
@@ -359,6 +400,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
                    "  list      list tests and benchmarks\n"
                    "  run       run tests\n"
                    "  bench     run benchmarks\n"
+                   "  compare   compare two JSON reports: benchmarks slower/faster, outcomes changed\n"
                    "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (gpucheck kzg --help)\n\n"
                    "'gpucheck COMMAND --help' describes a command's options; -v (--verbose) and\n"
                    "-h (--help) apply to every command. --version prints gpucheck's version.\n"

@@ -39,8 +39,8 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
  *  the one place where run options become a child's command line (the parser reads it
  *  back). Strings live in `buf`; returns buf->argv (NULL-terminated). */
 typedef struct {
-    const char *argv[32 + 2 * GC_MAX_PARAMS];
-    char num[8][48];
+    const char *argv[48 + 2 * GC_MAX_PARAMS];
+    char num[16][48];
 } gc_child_argv_buf;
 const char *const *gc_child_argv(gc_child_argv_buf *buf, const gc_run_options *opt, const char *full_name,
                                  const gc_device_info *device, double budget_s);

@@ -22,11 +22,80 @@
 #include <sys/random.h>
 
 #include "device/cache.h"
+#include "device/nvml.h"
 #include "harness/context.h"
 #include "harness/options.h"
 #include "harness/process.h"
 #include "harness/select.h"
 
+/* Cold-cache mode: a buffer of twice the L2 size (nvbench flushes with a memset of the L2
+ * size), written on the device before each sample so that the sample finds none of its
+ * data in L2. Where the device does not say its L2 size, 64 MiB. */
+static gc_buffer *cold_cache_buffer(gc_test_ctx *ctx) {
+    const gc_device_info *info = gc_ctx_info(ctx);
+    uint64_t bytes = info->l2_cache_bytes ? 2 * info->l2_cache_bytes : (64ull << 20);
+    if (info->max_alloc_bytes && bytes > info->max_alloc_bytes) bytes = info->max_alloc_bytes;
+    gc_buffer *b = NULL;
+    if (!gc_ctx_step(ctx, "allocating the cold-cache flush buffer", gc_ctx_alloc(ctx, (size_t)bytes, GC_MEM_DEVICE, &b)))
+        return NULL;
+    gc_ctx_note(ctx, "cold cache: %llu bytes written on the device before each sample (L2: %llu bytes%s)",
+                (unsigned long long)bytes, (unsigned long long)info->l2_cache_bytes,
+                info->l2_cache_bytes ? "" : ", unknown");
+    return b;
+}
+
+/* NVML readings after each sample, where NVML finds the device; otherwise the reason. */
+static gc_nvml *telemetry_open(gc_test_ctx *ctx, gc_result *r) {
+    const gc_device_info *info = gc_ctx_info(ctx);
+    gc_gpu_telemetry *tm = &r->telemetry;
+    if (info->backend != GC_BACKEND_CUDA) {
+        snprintf(tm->unavailable, sizeof tm->unavailable, "NVML readings need a CUDA device (this is %s)",
+                 gc_backend_name(info->backend));
+        return NULL;
+    }
+    return gc_nvml_open(info->pci_bus_id, tm->unavailable, sizeof tm->unavailable);
+}
+
+static void telemetry_read(gc_nvml *n, gc_result *r) {
+    gc_gpu_telemetry *tm = &r->telemetry;
+    unsigned mhz = 0;
+    uint64_t reasons = 0;
+    char why[sizeof tm->unavailable];
+    if (!n) return;
+    if (!gc_nvml_read(n, &mhz, &reasons, why, sizeof why)) {
+        if (!tm->available) memcpy(tm->unavailable, why, sizeof why);
+        return;
+    }
+    /* Read between samples, the GPU is idle: that reason says nothing about the sample. */
+    reasons &= ~(uint64_t)1;
+    if (!tm->readings || mhz < tm->sm_clock_min_mhz) tm->sm_clock_min_mhz = mhz;
+    if (!tm->readings || mhz > tm->sm_clock_max_mhz) tm->sm_clock_max_mhz = mhz;
+    tm->throttle_reasons |= reasons;
+    tm->readings++;
+    tm->available = 1;
+    tm->unavailable[0] = '\0';
+}
+
+static int add_sample(gc_test_ctx *ctx, gc_result *r, unsigned *cap, double ms) {
+    if (r->n_samples == *cap) {
+        unsigned grown = *cap ? *cap * 2 : 64;
+        double *q = realloc(r->samples_ms, grown * sizeof *q);
+        if (!q) {
+            gc_ctx_error(ctx, "out of memory for %u samples", grown);
+            return 0;
+        }
+        r->samples_ms = q;
+        *cap = grown;
+    }
+    r->samples_ms[r->n_samples++] = ms;
+    return 1;
+}
+
+/* Sampling: a fixed count (--samples N), or the noise rule: until the coefficient of
+ * variation of the samples is at most --max-noise after at least --min-samples (as
+ * nvbench's relative-standard-deviation criterion), or --max-time of sampling, or 80 % of
+ * the test's budget (kept for teardown and reporting), whichever comes first. How it
+ * ended is r->stopped_by. */
 static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_options *opt, gc_result *r) {
     if (ctx->failed || ctx->broken || ctx->errored || ctx->skipped) {
         if (ctx->failed || ctx->broken) {
@@ -37,27 +106,53 @@ static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_optio
         }
         return;
     }
-    unsigned warmup = opt->warmup, samples = opt->samples ? opt->samples : GC_DEFAULT_SAMPLES;
-    r->samples_ms = calloc(samples, sizeof *r->samples_ms);
-    if (!r->samples_ms) {
-        gc_ctx_error(ctx, "out of memory for %u samples", samples);
-        return;
-    }
+    const int fixed = opt->samples > 0;
+    const unsigned want = fixed ? opt->samples : GC_NOISE_MAX_SAMPLES;
+    const unsigned min_samples = opt->min_samples ? opt->min_samples : 1;
+    /* Time stops a benchmark only after a few samples (fewer make no statistics). */
+    const unsigned floor = want < 5 ? want : 5;
+    gc_buffer *flush = NULL;
+    if (opt->cold_cache && !(flush = cold_cache_buffer(ctx))) return;
     double work = 0, ms = 0;
-    unsigned it = 0;
+    unsigned it = 0, cap = 0;
     /* Warm-up: compilation, module load and first-launch costs stay out of the numbers. */
-    for (unsigned i = 0; i < warmup; i++, it++)
+    for (unsigned i = 0; i < opt->warmup; i++, it++)
         if (!gc_ctx_step(ctx, "warm-up sample", t->sample(ctx, it, &ms, &work))) return;
-    for (unsigned i = 0; i < samples; i++, it++) {
-        if (!gc_ctx_step(ctx, "sample", t->sample(ctx, it, &ms, &work))) return;
-        r->samples_ms[r->n_samples++] = ms;
-        /* Leave room for teardown and reporting within the budget. */
-        if (r->n_samples >= 5 && gc_ctx_elapsed(ctx) > 0.8 * ctx->budget_s) {
-            gc_ctx_note(ctx, "stopped after %u of %u samples: 80%% of the %.0f s budget spent", r->n_samples,
-                        samples, ctx->budget_s);
-            break;
+    gc_nvml *nvml = telemetry_open(ctx, r);
+    gc_running_stats run = {0, 0, 0};
+    const double t_sampling = gc_ctx_elapsed(ctx);
+    for (;; it++) {
+        if (flush && !gc_ctx_step(ctx, "flushing the L2 cache", gc_buffer_fill_byte(flush, (uint8_t)it))) break;
+        if (!gc_ctx_step(ctx, "sample", t->sample(ctx, it, &ms, &work))) break;
+        telemetry_read(nvml, r);
+        if (!add_sample(ctx, r, &cap, ms)) break;
+        gc_running_stats_add(&run, ms);
+        unsigned n = r->n_samples;
+        double cv = gc_running_stats_cv(&run), now = gc_ctx_elapsed(ctx);
+        if (fixed && n >= want) {
+            r->stopped_by = GC_STOP_SAMPLE_COUNT;
+        } else if (!fixed && n >= min_samples && n >= 2 && cv <= opt->max_noise) {
+            r->stopped_by = GC_STOP_NOISE_TARGET;
+        } else if (!fixed && n >= want) {
+            r->stopped_by = GC_STOP_SAMPLE_CAP;
+            gc_ctx_note(ctx, "stopped at the cap of %u samples with a CV of %.2f%%, above the %.2f%% target", n,
+                        100 * cv, 100 * opt->max_noise);
+        } else if (n >= floor && (now > 0.8 * ctx->budget_s ||
+                                  (!fixed && opt->max_time_s > 0 && now - t_sampling > opt->max_time_s))) {
+            r->stopped_by = GC_STOP_TIME_BUDGET;
+            if (fixed)
+                gc_ctx_note(ctx, "stopped after %u of %u samples: 80%% of the %.0f s budget spent", n, want,
+                            ctx->budget_s);
+            else
+                gc_ctx_note(ctx, "stopped after %u samples and %.1f s with a CV of %.2f%%, above the %.2f%% target "
+                                 "(limits: --max-time %g s, 80%% of the %.0f s budget)",
+                            n, now - t_sampling, 100 * cv, 100 * opt->max_noise, opt->max_time_s, ctx->budget_s);
+        } else {
+            continue;
         }
+        break;
     }
+    gc_nvml_close(nvml);
     r->work = work;
     /* The benchmark must count as exercised: its validation compared known answers. */
 }
@@ -268,7 +363,12 @@ static void add_repro(gc_result *r, const gc_run_options *opt) {
     if (opt->scale != GC_DEFAULT_SCALE) o += (size_t)snprintf(extra + o, sizeof extra - o, " --scale %g", opt->scale);
     if (opt->canary != GC_DEFAULT_CANARY) o += (size_t)snprintf(extra + o, sizeof extra - o, " --canary 0x%02X", opt->canary);
     if (opt->timeout_s > 0) o += (size_t)snprintf(extra + o, sizeof extra - o, " --timeout %g", opt->timeout_s);
-    if (r->is_bench) o += (size_t)snprintf(extra + o, sizeof extra - o, " --samples %u --warmup %u", opt->samples, opt->warmup);
+    if (r->is_bench && opt->samples) o += (size_t)snprintf(extra + o, sizeof extra - o, " --samples %u", opt->samples);
+    else if (r->is_bench)
+        o += (size_t)snprintf(extra + o, sizeof extra - o, " --min-samples %u --max-noise %g --max-time %g",
+                              opt->min_samples, 100 * opt->max_noise, opt->max_time_s);
+    if (r->is_bench) o += (size_t)snprintf(extra + o, sizeof extra - o, " --warmup %u%s", opt->warmup,
+                                           opt->cold_cache ? " --cold-cache" : "");
     for (size_t i = 0; i < opt->n_params && o < sizeof extra; i++)
         o += (size_t)snprintf(extra + o, sizeof extra - o, " --param %s", opt->params[i]);
     gc_result_log(r, "reproduce alone: %s %s --device %s --seed %llu%s --filter '%s'", opt->argv0,
@@ -336,6 +436,7 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const g
     rep->device = rep->devices[0];
     time_t now = time(NULL);
     strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (gethostname(rep->host, sizeof rep->host - 1) != 0) rep->host[0] = '\0';
     int bench = opt->command && strcmp(opt->command, "bench") == 0;
     unsigned repeat = opt->repeat ? opt->repeat : 1;
     size_t n = 0;

@@ -1,5 +1,7 @@
 /* console.c — the human report: a table per suite, then what did not pass, then the
- * one-line summary that is always the last line. */
+ * one-line summary that is always the last line. Lines fit GC_CONSOLE_WIDTH columns: a long
+ * name gets a line of its own, a long note wraps below its row (whole with -v); colour
+ * only when the caller asks (a terminal without NO_COLOR). */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,14 +45,119 @@ static void figures_text(const gc_result *r, char *buf, size_t len) {
     }
 }
 
-static void bench_row(FILE *f, const gc_result *r, const char *name) {
+/* Columns of text (UTF-8 continuation bytes take none). */
+static size_t text_cols(const char *s, size_t n) {
+    size_t c = 0;
+    for (size_t i = 0; i < n && s[i]; i++) c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* Byte length of the longest prefix of s (up to n bytes) that takes at most `cols` columns. */
+static size_t cols_prefix(const char *s, size_t n, size_t cols) {
+    size_t i = 0, c = 0;
+    while (i < n && s[i]) {
+        if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            if (c == cols) break;
+            c++;
+        }
+        i++;
+    }
+    return i;
+}
+
+/* Text word-wrapped to GC_CONSOLE_WIDTH: the first line starts at column `col` (where
+ * the caller's row left off), the others at `indent`. At most `max_lines` lines (0: all);
+ * what is cut ends in "[... -v]". Newlines in the text start new lines. */
+static void wrap_text(FILE *f, size_t col, size_t indent, const char *text, unsigned max_lines) {
+    unsigned lines = 0;
+    const char *p = text;
+    while (*p) {
+        size_t room = GC_CONSOLE_WIDTH > col ? GC_CONSOLE_WIDTH - col : 1;
+        size_t len = strcspn(p, "\n");
+        size_t take = cols_prefix(p, len, room);
+        if (take < len) { /* break at the last space that fits, if any */
+            size_t sp = take;
+            while (sp > 0 && p[sp] != ' ') sp--;
+            if (sp > 0) take = sp;
+        }
+        if (max_lines && lines + 1 == max_lines && (p[take] != '\0')) {
+            static const char more[] = " [... -v]";
+            size_t fit = cols_prefix(p, len, room > sizeof more ? room - (sizeof more - 1) : 0);
+            fprintf(f, "%.*s%s\n", (int)fit, p, more);
+            return;
+        }
+        fprintf(f, "%.*s\n", (int)take, p);
+        lines++;
+        p += take;
+        while (*p == ' ') p++;
+        if (*p == '\n') p++;
+        if (*p) fprintf(f, "%*s", (int)indent, "");
+        col = indent;
+    }
+    if (lines == 0) fputc('\n', f);
+}
+
+/* The outcome word, padded to its column, in colour when asked. */
+static void outcome_cell(FILE *f, gc_outcome o, int flags) {
+    const char *name = gc_outcome_name(o);
+    if (!(flags & GC_CONSOLE_COLOR)) {
+        fprintf(f, "%-12s", name);
+        return;
+    }
+    const char *sgr = o == GC_PASS ? "32" : o == GC_SKIP ? "33" : "1;31";
+    fprintf(f, "\033[%sm%s\033[0m%*s", sgr, name, (int)(12 - strlen(name)), "");
+}
+
+/* A name longer than its column gets a line of its own (wrapped); the row then follows
+ * with the column empty. */
+static void name_cell(FILE *f, const char *name, int width) {
+    size_t n = strlen(name);
+    if (text_cols(name, n) <= (size_t)width) {
+        fprintf(f, " %s%*s", name, (int)(width - text_cols(name, n)), "");
+        return;
+    }
+    fputc(' ', f);
+    wrap_text(f, 15, 15, name, 0);
+    fprintf(f, "%*s", 15 + width, "");
+}
+
+#define BENCH_NAME_W 25
+#define TEST_NAME_W 36
+
+static void bench_row(FILE *f, const gc_run_report *rep, const gc_result *r, const char *name, int flags) {
     const gc_stats *s = &r->stats;
-    fprintf(f, "  %-12s %-44s %10.4f %10.4f %10.4f %8.4f %6.1f%%", gc_outcome_name(r->outcome), name, s->median,
-            s->min, s->max, s->iqr, 100 * s->rel_noise);
+    fputs("  ", f);
+    outcome_cell(f, r->outcome, flags);
+    name_cell(f, name, BENCH_NAME_W);
+    fprintf(f, " %9.4g %9.4g %9.4g %9.4g %9.4g %8.2f%%\n", s->median, s->min, s->max, s->mean, s->stddev, 100 * s->cv);
+    char more[1024];
+    size_t o = (size_t)snprintf(more, sizeof more, "IQR %.4g ms (noise %.1f%%), %zu samples", s->iqr,
+                                100 * s->rel_noise, s->n);
     double tp = gc_result_throughput(r);
-    if (tp > 0) fprintf(f, "  %.4g %s", tp, r->test->unit ? r->test->unit : "/s");
-    if (r->ratio_to_baseline > 0) fprintf(f, "  x%.3g vs %s", r->ratio_to_baseline, r->test->baseline);
-    fputc('\n', f);
+    if (tp > 0 && o < sizeof more)
+        o += (size_t)snprintf(more + o, sizeof more - o, ", %.4g %s", tp, r->test->unit ? r->test->unit : "/s");
+    if (r->ratio_to_baseline > 0 && o < sizeof more)
+        o += (size_t)snprintf(more + o, sizeof more - o, ", x%.3g vs %s", r->ratio_to_baseline, r->test->baseline);
+    const gc_gpu_telemetry *tm = &r->telemetry;
+    if (tm->available && o < sizeof more)
+        o += (size_t)snprintf(more + o, sizeof more - o, ", SM clock %u-%u MHz%s", tm->sm_clock_min_mhz,
+                              tm->sm_clock_max_mhz, tm->throttle_reasons ? ", throttled (see the JSON)" : "");
+    fputs("      ", f);
+    wrap_text(f, 6, 6, more, 0);
+    if (gc_result_stopped_early(r)) {
+        const gc_run_options *opt = rep->opt;
+        char why[512];
+        if (r->stopped_by == GC_STOP_SAMPLE_CAP)
+            snprintf(why, sizeof why, "stopped early at the cap of %d samples: CV %.2f%% above the %.2f%% target",
+                     GC_NOISE_MAX_SAMPLES, 100 * s->cv, 100 * opt->max_noise);
+        else if (opt->samples)
+            snprintf(why, sizeof why, "stopped early by the time budget after %zu of %u samples", s->n, opt->samples);
+        else
+            snprintf(why, sizeof why, "stopped early by the time limit (--max-time %g s, or 80%% of the budget): "
+                     "CV %.2f%% above the %.2f%% target", opt->max_time_s, 100 * s->cv, 100 * opt->max_noise);
+        fputs("      ", f);
+        wrap_text(f, 6, 6, why, 0);
+    }
 }
 
 void gc_console_begin(FILE *f, const gc_run_report *rep) {
@@ -61,39 +168,56 @@ void gc_console_begin(FILE *f, const gc_run_report *rep) {
         for (size_t d = 0; d < rep->n_devices; d++) fprintf(f, "  %s (%s)\n", rep->devices[d]->id, rep->devices[d]->name);
         return;
     }
-    fprintf(f, "gpucheck %s on %s (%s), seed %llu, canary 0x%02X\n", opt->command, rep->device->id, rep->device->name,
-            (unsigned long long)opt->seed, opt->canary);
+    char head[1024];
+    snprintf(head, sizeof head, "gpucheck %s on %s (%s), seed %llu, canary 0x%02X", opt->command, rep->device->id,
+             rep->device->name, (unsigned long long)opt->seed, opt->canary);
+    wrap_text(f, 0, 2, head, 0);
 }
 
-void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose) {
+void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags) {
     const gc_result *r = &rep->results[i];
     int bench = rep->opt->command && strcmp(rep->opt->command, "bench") == 0;
+    int verbose = flags & GC_CONSOLE_VERBOSE;
     /* Several devices: each gets its own tables under its own heading. */
     int new_device = rep->n_devices > 1 && (i == 0 || rep->results[i - 1].device != r->device);
     if (new_device) fprintf(f, "\n=== %s (%s)\n", gc_result_device(rep, r)->id, gc_result_device(rep, r)->name);
     if (new_device || i == 0 || strcmp(rep->results[i - 1].test->suite, r->test->suite) != 0) {
         fprintf(f, "\n%s\n", r->test->suite);
         if (bench)
-            fprintf(f, "  %-12s %-44s %10s %10s %10s %8s %7s  %s\n", "OUTCOME", "BENCHMARK", "median ms", "min ms",
-                    "max ms", "IQR ms", "noise", "throughput");
+            fprintf(f, "  %-12s %-*s %9s %9s %9s %9s %9s %9s\n", "OUTCOME", BENCH_NAME_W, "BENCHMARK", "median ms",
+                    "min ms", "max ms", "mean ms", "stddev ms", "CV");
         else
-            fprintf(f, "  %-12s %-52s %8s %12s  %s\n", "OUTCOME", "TEST", "time s", "checks", "key figures");
+            fprintf(f, "  %-12s %-*s %8s %10s  %s\n", "OUTCOME", TEST_NAME_W, "TEST", "time s", "checks",
+                    "key figures");
     }
     char name[GC_TEST_NAME_MAX + 32];
     row_name(rep, r, name, sizeof name);
     if (bench && r->n_samples) {
-        bench_row(f, r, name);
+        bench_row(f, rep, r, name, flags);
     } else {
         char figs[1024];
         figures_text(r, figs, sizeof figs);
-        fprintf(f, "  %-12s %-52s %8.2f %12llu  %s\n", gc_outcome_name(r->outcome), name, r->seconds,
-                (unsigned long long)r->checks,
-                r->outcome == GC_SKIP || r->test->expect != GC_PASS ? r->reason : figs);
+        const char *note = r->outcome == GC_SKIP || r->test->expect != GC_PASS || (bench && r->reason[0]) ? r->reason
+                                                                                                        : figs;
+        fputs("  ", f);
+        outcome_cell(f, r->outcome, flags);
+        name_cell(f, name, TEST_NAME_W);
+        fprintf(f, " %8.2f %10llu", r->seconds, (unsigned long long)r->checks);
+        /* The note after the row when it fits, else below it, wrapped (3 lines without -v). */
+        size_t col = 2 + 12 + 1 + TEST_NAME_W + 1 + 8 + 1 + 10;
+        if (!*note) {
+            fputc('\n', f);
+        } else if (col + 2 + text_cols(note, strlen(note)) <= GC_CONSOLE_WIDTH && !strchr(note, '\n')) {
+            fprintf(f, "  %s\n", note);
+        } else {
+            fputs("\n      ", f);
+            wrap_text(f, 6, 6, note, verbose ? 0 : 3);
+        }
     }
     if (verbose && r->log) fprintf(f, "%s", r->log);
 }
 
-void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
+void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
     size_t bad = rep->n - counts[GC_PASS] - counts[GC_SKIP];
@@ -104,9 +228,12 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
             if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
             char label[GC_TEST_NAME_MAX + 32];
             gc_result_label(rep, r, label, sizeof label);
-            fprintf(f, "  %s %s%s%s: %s\n", gc_outcome_name(r->outcome), rep->n_devices > 1 ? gc_result_device(rep, r)->id : "",
-                    rep->n_devices > 1 ? " " : "", label, r->reason);
-            if (!verbose && r->log) fprintf(f, "%s", r->log);
+            /* One line each, unwrapped: below the tables, for grep (the log follows as it is). */
+            if (flags & GC_CONSOLE_COLOR) fprintf(f, "  \033[1;31m%s\033[0m", gc_outcome_name(r->outcome));
+            else fprintf(f, "  %s", gc_outcome_name(r->outcome));
+            fprintf(f, " %s%s%s: %s\n", rep->n_devices > 1 ? gc_result_device(rep, r)->id : "", rep->n_devices > 1 ? " " : "",
+                    label, r->reason);
+            if (!(flags & GC_CONSOLE_VERBOSE) && r->log) fprintf(f, "%s", r->log);
         }
     }
     fprintf(f, "\n");
@@ -139,10 +266,10 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
     fprintf(f, "%zu passed, %zu failed, %zu skipped\n", counts[GC_PASS], bad, counts[GC_SKIP]);
 }
 
-void gc_report_console(FILE *f, const gc_run_report *rep, int verbose) {
+void gc_report_console(FILE *f, const gc_run_report *rep, int flags) {
     gc_console_begin(f, rep);
-    for (size_t i = 0; i < rep->n; i++) gc_console_result(f, rep, i, verbose);
-    gc_console_end(f, rep, verbose);
+    for (size_t i = 0; i < rep->n; i++) gc_console_result(f, rep, i, flags);
+    gc_console_end(f, rep, flags);
 }
 
 void gc_tap_begin(FILE *f) { fprintf(f, "TAP version 14\n"); }

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT] = {
     {"JSON", "--json", 0, gc_report_json},
     {"JUnit", "--junit", 0, gc_report_junit},
     {"CSV", "--csv", 1, gc_report_csv},
+    {"Markdown", "--markdown", 0, gc_report_markdown},
 };
 
 /* A report file is written whole or not at all: into a temporary file beside it, renamed
@@ -74,9 +76,43 @@ static int close_out(out_file *o) {
     return 0;
 }
 
-int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep) {
+/* While a temporary file exists, the signals that stop a run (and that a user sends to a
+ * gpucheck that seems slow to end) wait: the report is finished and renamed, or removed,
+ * and only then does a pending signal act, so no temporary file is left behind. Writing to
+ * a FIFO or device is not held up this way (no temporary file; it may block). */
+int gc_write_file_whole(const char *path, void (*write)(FILE *f, const void *ctx), const void *ctx) {
+    sigset_t stops, saved;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGHUP);
+    sigaddset(&stops, SIGQUIT);
+    sigprocmask(SIG_BLOCK, &stops, &saved);
     out_file out;
-    if (!open_out(&out, path)) return 0;
-    fmt->write(out.f, rep);
-    return close_out(&out);
+    int ok = open_out(&out, path) != NULL;
+    if (ok && !out.tmp[0]) sigprocmask(SIG_SETMASK, &saved, NULL); /* written directly */
+    if (ok) {
+        write(out.f, ctx);
+        ok = close_out(&out);
+    }
+    int saved_errno = errno;
+    sigprocmask(SIG_SETMASK, &saved, NULL);
+    errno = saved_errno;
+    return ok;
+}
+
+static void write_report(FILE *f, const void *ctx) {
+    const struct {
+        const gc_report_format *fmt;
+        const gc_run_report *rep;
+    } *job = ctx;
+    job->fmt->write(f, job->rep);
+}
+
+int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep) {
+    struct {
+        const gc_report_format *fmt;
+        const gc_run_report *rep;
+    } job = {fmt, rep};
+    return gc_write_file_whole(path, write_report, &job);
 }

@@ -4,10 +4,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device/nvml.h"
 #include "report/report.h"
 
 #ifndef GC_COMMIT
 #define GC_COMMIT "unknown"
+#endif
+#ifndef GC_BUILD_TYPE
+#define GC_BUILD_TYPE "unknown"
+#endif
+#ifndef GC_COMPILER
+#define GC_COMPILER "unknown"
 #endif
 
 size_t gc_utf8_seq_len(const char *p) {
@@ -47,6 +54,52 @@ void gc_json_string(FILE *f, const char *s) {
         s += n;
     }
     fputc('"', f);
+}
+
+void gc_json_tags(FILE *f, const char *tags) {
+    fputc('[', f);
+    int first = 1;
+    for (const char *p = tags ? tags : ""; *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        size_t n = strcspn(p, ",");
+        while (n > 0 && p[n - 1] == ' ') n--;
+        if (n > 0) {
+            char tag[256];
+            snprintf(tag, sizeof tag, "%.*s", (int)n, p);
+            if (!first) fputc(',', f);
+            gc_json_string(f, tag);
+            first = 0;
+        }
+        p += n;
+        while (*p && *p != ',') p++;
+    }
+    fputc(']', f);
+}
+
+int gc_result_stopped_early(const gc_result *r) {
+    return r->stopped_by == GC_STOP_TIME_BUDGET || r->stopped_by == GC_STOP_SAMPLE_CAP;
+}
+
+static void json_telemetry(FILE *f, const gc_gpu_telemetry *tm) {
+    if (!tm->available) {
+        fprintf(f, "{\"available\":false,\"reason\":");
+        gc_json_string(f, tm->unavailable[0] ? tm->unavailable : "unavailable");
+        fputc('}', f);
+        return;
+    }
+    fprintf(f, "{\"available\":true,\"source\":\"nvml\",\"readings\":%u,\"sm_clock_mhz_min\":%u,"
+               "\"sm_clock_mhz_max\":%u,\"throttle_reasons\":[",
+            tm->readings, tm->sm_clock_min_mhz, tm->sm_clock_max_mhz);
+    int first = 1;
+    for (unsigned b = 0; b < 64; b++) {
+        if (!(tm->throttle_reasons >> b & 1)) continue;
+        const char *name = gc_nvml_reason_name(b);
+        if (!first) fputc(',', f);
+        if (name) fprintf(f, "\"%s\"", name);
+        else fprintf(f, "\"bit_%u\"", b);
+        first = 0;
+    }
+    fprintf(f, "]}");
 }
 
 void gc_json_num(FILE *f, double v) {
@@ -116,6 +169,12 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_json_string(f, GC_VERSION);
     fprintf(f, ",\"commit\":");
     gc_json_string(f, GC_COMMIT);
+    fprintf(f, ",\"build_type\":");
+    gc_json_string(f, GC_BUILD_TYPE[0] ? GC_BUILD_TYPE : "none");
+    fprintf(f, ",\"compiler\":");
+    gc_json_string(f, GC_COMPILER);
+    fprintf(f, ",\"host\":");
+    gc_json_string(f, rep->host[0] ? rep->host : "unknown");
     fprintf(f, ",\"command\":");
     gc_json_string(f, o->command);
     fprintf(f, ",\"started_at\":\"%s\",\"interrupted_by\":", rep->started_at);
@@ -131,7 +190,13 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_json_num(f, o->timeout_s);
     fprintf(f, ",\"time_budget_s\":");
     gc_json_num(f, o->time_budget_s);
-    fprintf(f, ",\"samples\":%u,\"warmup\":%u,\"isolated\":%s,\"cache\":%s},\"device\":", o->samples, o->warmup,
+    fprintf(f, ",\"sampling_rule\":\"%s\",\"samples\":%u,\"min_samples\":%u,\"max_noise\":",
+            o->samples ? "fixed" : "noise", o->samples, o->min_samples);
+    gc_json_num(f, o->max_noise);
+    fprintf(f, ",\"max_time_s\":");
+    gc_json_num(f, o->max_time_s);
+    fprintf(f, ",\"cold_cache\":%s", o->cold_cache ? "true" : "false");
+    fprintf(f, ",\"warmup\":%u,\"isolated\":%s,\"cache\":%s},\"device\":", o->warmup,
             o->no_fork ? "false" : "true", o->no_cache ? "false" : "true");
     gc_device_json(f, rep->device);
     gc_json_run_scope(f, rep);
@@ -148,7 +213,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
         fprintf(f, ",\"test\":");
         gc_json_string(f, r->test->name);
         fprintf(f, ",\"tags\":");
-        gc_json_string(f, r->test->tags ? r->test->tags : "");
+        gc_json_tags(f, r->test->tags);
         gc_json_result_scope(f, rep, r);
         fprintf(f, ",\"kind\":\"%s\",\"outcome\":\"%s\",\"reason\":", r->is_bench ? "benchmark" : "test",
                 gc_outcome_name(r->outcome));
@@ -186,7 +251,16 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
             gc_json_num(f, r->stats.iqr);
             fprintf(f, ",\"rel_noise\":");
             gc_json_num(f, r->stats.rel_noise);
-            fprintf(f, "},\"throughput_per_s\":");
+            fprintf(f, ",\"mean\":");
+            gc_json_num(f, r->stats.mean);
+            fprintf(f, ",\"stddev\":");
+            gc_json_num(f, r->stats.stddev);
+            fprintf(f, ",\"cv\":");
+            gc_json_num(f, r->stats.cv);
+            fprintf(f, "},\"stopped_by\":\"%s\",\"stopped_early\":%s,\"telemetry\":",
+                    gc_sample_stop_name(r->stopped_by), gc_result_stopped_early(r) ? "true" : "false");
+            json_telemetry(f, &r->telemetry);
+            fprintf(f, ",\"throughput_per_s\":");
             gc_json_num(f, gc_result_throughput(r));
             fprintf(f, ",\"baseline\":");
             gc_json_string(f, r->test->baseline ? r->test->baseline : "");
@@ -232,7 +306,7 @@ void gc_json_test_list(FILE *f, const gc_test_listing *items, size_t n) {
         fprintf(f, "%s{\"name\":", i ? "," : "");
         gc_json_string(f, full);
         fprintf(f, ",\"kind\":\"%s\",\"tags\":", t->sample ? "benchmark" : "test");
-        gc_json_string(f, t->tags ? t->tags : "");
+        gc_json_tags(f, t->tags);
         fprintf(f, ",\"description\":");
         gc_json_string(f, t->description ? t->description : "");
         fprintf(f, ",\"skip_reason\":");

@@ -7,22 +7,31 @@
 
 #include "result/result.h"
 
-void gc_report_console(FILE *f, const gc_run_report *rep, int verbose);
+/* Console flags: GC_CONSOLE_VERBOSE (each test's log, notes whole), GC_CONSOLE_COLOR
+ * (outcomes in colour: the caller decides, from isatty and NO_COLOR). */
+#define GC_CONSOLE_VERBOSE 1
+#define GC_CONSOLE_COLOR 2
+#define GC_CONSOLE_WIDTH 100 /* columns every line of the tables fits */
+void gc_report_console(FILE *f, const gc_run_report *rep, int flags);
 void gc_report_tap(FILE *f, const gc_run_report *rep);
 /* The same in pieces, for a run that shows each test as it finishes: begin, then
  * result(i) for each i as it finishes, then end (the not-passed list and the summary). */
 void gc_console_begin(FILE *f, const gc_run_report *rep);
-void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose);
-void gc_console_end(FILE *f, const gc_run_report *rep, int verbose);
+void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags);
+void gc_console_end(FILE *f, const gc_run_report *rep, int flags);
 void gc_tap_begin(FILE *f);
 void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i);
 void gc_tap_end(FILE *f, const gc_run_report *rep);
 void gc_report_json(FILE *f, const gc_run_report *rep);
 void gc_report_junit(FILE *f, const gc_run_report *rep);
 void gc_report_csv(FILE *f, const gc_run_report *rep);
+void gc_report_markdown(FILE *f, const gc_run_report *rep);
+/** Text as one Markdown table cell: pipes, HTML and emphasis escaped, newlines as spaces,
+ *  not UTF-8 as U+FFFD, cut after max_bytes (0: whole) with an ellipsis. */
+void gc_markdown_cell(FILE *f, const char *s, size_t max_bytes);
 
 /** The JSON report's layout version: raised when a field changes meaning or goes away. */
-#define GC_REPORT_SCHEMA_VERSION 2
+#define GC_REPORT_SCHEMA_VERSION 3
 
 /* Report formats written to files (--json FILE, ...): formats.c holds the table. */
 typedef struct {
@@ -31,12 +40,14 @@ typedef struct {
     int bench_only;     /* only `gpucheck bench` offers it */
     void (*write)(FILE *f, const gc_run_report *rep);
 } gc_report_format;
-#define GC_REPORT_FORMAT_COUNT 3
+#define GC_REPORT_FORMAT_COUNT 4
 extern const gc_report_format gc_report_formats[GC_REPORT_FORMAT_COUNT];
 /** Write a report to path ("-": stdout): whole or not at all (a temporary file renamed over
  *  the path; a FIFO or device written directly, a FIFO with no reader an error). Returns 1
  *  when everything was written, 0 with errno set otherwise. */
 int gc_report_write_file(const gc_report_format *fmt, const char *path, const gc_run_report *rep);
+/** The same for any writer: write(f, ctx) into path, whole or not at all. */
+int gc_write_file_whole(const char *path, void (*write)(FILE *f, const void *ctx), const void *ctx);
 
 /** The device banner (what the FK20 benchmark's printHeader printed, and more). */
 void gc_device_banner(FILE *f, const gc_device_info *d);
@@ -52,6 +63,10 @@ typedef struct {
 void gc_json_test_list(FILE *f, const gc_test_listing *items, size_t n);
 /** JSON string literal with escapes; bytes that are not well-formed UTF-8 become U+FFFD. */
 void gc_json_string(FILE *f, const char *s);
+/** A comma-separated tag string as a JSON array of its non-empty, trimmed tags. */
+void gc_json_tags(FILE *f, const char *tags);
+/** Did the benchmark stop before its count or its noise target (budget, time, cap)? */
+int gc_result_stopped_early(const gc_result *r);
 /** A JSON number; NaN and infinities (which JSON lacks) are null. */
 void gc_json_num(FILE *f, double v);
 /** Length (1-4) of the well-formed UTF-8 sequence at p, 0 when there is none (or at NUL). */

@@ -22,6 +22,22 @@ gc_outcome gc_outcome_parse(const char *s) {
     return GC_OUTCOME_COUNT;
 }
 
+static const char *const stop_names[] = {
+#define GC_SAMPLE_STOP_NAME_(e, s) s,
+    GC_SAMPLE_STOP_LIST(GC_SAMPLE_STOP_NAME_)
+#undef GC_SAMPLE_STOP_NAME_
+};
+
+const char *gc_sample_stop_name(gc_sample_stop s) {
+    return (unsigned)s < GC_SAMPLE_STOP_COUNT ? stop_names[s] : "unknown";
+}
+
+gc_sample_stop gc_sample_stop_parse(const char *s) {
+    for (int i = 0; i < GC_SAMPLE_STOP_COUNT; i++)
+        if (strcmp(s, stop_names[i]) == 0) return (gc_sample_stop)i;
+    return GC_SAMPLE_STOP_COUNT;
+}
+
 void gc_result_free(gc_result *r) {
     free(r->log);
     free(r->samples_ms);
@@ -99,8 +115,11 @@ void gc_run_options_init(gc_run_options *o) {
     o->seed = GC_DEFAULT_SEED;
     o->canary = GC_DEFAULT_CANARY;
     o->scale = GC_DEFAULT_SCALE;
-    o->samples = GC_DEFAULT_SAMPLES;
+    o->samples = 0; /* the noise rule */
     o->warmup = GC_DEFAULT_WARMUP;
+    o->min_samples = GC_DEFAULT_MIN_SAMPLES;
+    o->max_noise = GC_DEFAULT_MAX_NOISE_PCT / 100.0;
+    o->max_time_s = GC_DEFAULT_MAX_TIME_S;
     o->argv0 = "gpucheck";
     o->repeat = 1;
 }

@@ -15,6 +15,31 @@ typedef struct {
 
 #define GC_MAX_FIGURES 48
 
+/* How a benchmark's sampling ended (the child says; result_io.c carries the name). */
+#define GC_SAMPLE_STOP_LIST(X)                                                                 \
+    X(GC_STOP_NONE, "none")                 /* no sampling (a test, or validation failed) */   \
+    X(GC_STOP_SAMPLE_COUNT, "sample_count") /* --samples N taken */                           \
+    X(GC_STOP_NOISE_TARGET, "noise_target") /* CV at or below --max-noise, >= --min-samples */ \
+    X(GC_STOP_TIME_BUDGET, "time_budget")   /* --max-time or 80 % of the budget spent first */ \
+    X(GC_STOP_SAMPLE_CAP, "sample_cap")     /* GC_NOISE_MAX_SAMPLES taken, target not met */
+typedef enum {
+#define GC_SAMPLE_STOP_ENUM_(e, s) e,
+    GC_SAMPLE_STOP_LIST(GC_SAMPLE_STOP_ENUM_)
+#undef GC_SAMPLE_STOP_ENUM_
+    GC_SAMPLE_STOP_COUNT
+} gc_sample_stop;
+const char *gc_sample_stop_name(gc_sample_stop s);
+gc_sample_stop gc_sample_stop_parse(const char *s); /* GC_SAMPLE_STOP_COUNT if unknown */
+
+/* What the GPU's own counters said while a benchmark sampled (NVML, where present). */
+typedef struct {
+    int available;             /* readings were taken */
+    char unavailable[160];     /* why not, when not ("" when there was no sampling) */
+    unsigned readings;
+    unsigned sm_clock_min_mhz, sm_clock_max_mhz;
+    uint64_t throttle_reasons; /* NVML clock-event reason bits seen in any reading */
+} gc_gpu_telemetry;
+
 typedef struct {
     const gc_test *test;
     char full_name[GC_TEST_NAME_MAX + 1];
@@ -35,6 +60,8 @@ typedef struct {
     /* where and which time it ran (a run may cover several devices and repetitions) */
     const gc_device_info *device;
     unsigned repetition;      /* 1..--repeat */
+    gc_sample_stop stopped_by;
+    gc_gpu_telemetry telemetry;
 } gc_result;
 
 void gc_result_free(gc_result *r);
@@ -73,8 +100,14 @@ int gc_result_read(const char *text, size_t len, const char *token, gc_result *r
 #define GC_DEFAULT_SEED 1
 #define GC_DEFAULT_CANARY 0xAA
 #define GC_DEFAULT_SCALE 1.0
-#define GC_DEFAULT_SAMPLES 20
 #define GC_DEFAULT_WARMUP 3
+/* The noise rule (a fixed --samples N turns it off): sample until the coefficient of
+ * variation is at most GC_DEFAULT_MAX_NOISE after GC_DEFAULT_MIN_SAMPLES, for at most
+ * GC_DEFAULT_MAX_TIME_S seconds (nvbench's defaults: 0.5 %, 10 samples, 15 s). */
+#define GC_DEFAULT_MIN_SAMPLES 10
+#define GC_DEFAULT_MAX_NOISE_PCT 0.5
+#define GC_DEFAULT_MAX_TIME_S 15.0
+#define GC_NOISE_MAX_SAMPLES 100000 /* the noise rule's cap */
 #define GC_DEFAULT_BUDGET_S 60.0 /* a test's time budget when it names none */
 
 #define GC_MAX_SELECT 64       /* --exclude, --tag options of one run */
@@ -90,7 +123,11 @@ typedef struct {
     double scale;
     double timeout_s;        /* 0: each test's own budget */
     double time_budget_s;    /* 0: none */
-    unsigned samples, warmup;
+    unsigned samples, warmup; /* samples 0: the noise rule */
+    unsigned min_samples;     /* the noise rule's minimum */
+    double max_noise;         /* the noise rule's target CV (a fraction: 0.005 is 0.5 %) */
+    double max_time_s;        /* sampling time limit of one benchmark */
+    int cold_cache;           /* flush the L2 cache before each sample */
     int no_fork, verbose, no_cache;
     const char *device_id;
     size_t device_index;
@@ -126,6 +163,7 @@ typedef struct {
     size_t n_devices;    /* device above is devices[0] */
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
+    char host[256];      /* the machine's host name ("" if unknown) */
 } gc_run_report;
 
 /** Options at their defaults. */

@@ -5,6 +5,10 @@
  *                        writes on its own, or that some other process writes, is not a result
  *   outcome NAME         required, once
  *   reason TEXT, log TEXT, checks N, work X, figure X UNIT NAME, sample X
+ *   stopped-by NAME      how a benchmark's sampling ended (gc_sample_stop_name), at most once
+ *   telemetry N MIN MAX MASK   N readings of the SM clock (MHz) and the OR of NVML's
+ *                        clock-event reasons (hex), at most once
+ *   telemetry-unavailable TEXT  why there were none
  *   end                  the record is complete; nothing after it is read
  *
  * Outside a record only `cache-loading PATH` / `cache-loaded` may appear: the child says
@@ -90,6 +94,13 @@ int gc_result_write(int fd, const char *token, const gc_result *r) {
         sb_fmt(&s, "figure %.17g %s %s\n", r->figures[i].value, r->figures[i].unit[0] ? r->figures[i].unit : "-",
                r->figures[i].name);
     for (unsigned i = 0; i < r->n_samples; i++) sb_fmt(&s, "sample %.17g\n", r->samples_ms[i]);
+    if (r->stopped_by != GC_STOP_NONE) sb_fmt(&s, "stopped-by %s\n", gc_sample_stop_name(r->stopped_by));
+    const gc_gpu_telemetry *tm = &r->telemetry;
+    if (tm->available)
+        sb_fmt(&s, "telemetry %u %u %u %llx\n", tm->readings, tm->sm_clock_min_mhz, tm->sm_clock_max_mhz,
+               (unsigned long long)tm->throttle_reasons);
+    else if (tm->unavailable[0])
+        sb_escaped(&s, "telemetry-unavailable", tm->unavailable);
     sb_add(&s, "end\n", 4);
     int ok = !s.failed && s.buf && write_all(fd, s.buf, s.len);
     free(s.buf);
@@ -149,7 +160,7 @@ int gc_result_read(const char *text, size_t len, const char *token, gc_result *r
 static int read_record(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st) {
     memset(st, 0, sizeof *st);
     r->outcome = GC_CRASH; /* until an outcome line says otherwise */
-    int in_record = 0, have_outcome = 0;
+    int in_record = 0, have_outcome = 0, have_stop = 0, have_telemetry = 0;
     unsigned cap = 0;
     const char *p = text, *stop = text + len;
     if (memchr(text, '\0', len)) {
@@ -224,6 +235,33 @@ static int read_record(const char *text, size_t len, const char *token, gc_resul
                 r->samples_ms = q;
             }
             r->samples_ms[r->n_samples++] = v;
+        } else if (strcmp(line, "stopped-by") == 0) {
+            gc_sample_stop how = gc_sample_stop_parse(val);
+            if (have_stop) return BAD("two stopped-by lines");
+            if (how == GC_SAMPLE_STOP_COUNT) return BAD("unknown stopped-by '%.40s'", val);
+            r->stopped_by = how;
+            have_stop = 1;
+        } else if (strcmp(line, "telemetry") == 0) {
+            unsigned n_read, lo, hi;
+            unsigned long long mask;
+            int used = 0;
+            if (have_telemetry) return BAD("two telemetry lines");
+            if (sscanf(val, "%u %u %u %llx%n", &n_read, &lo, &hi, &mask, &used) != 4 || val[used] != '\0' ||
+                val[0] < '0' || val[0] > '9' || n_read == 0 || lo > hi)
+                return BAD("bad telemetry '%.60s'", val);
+            gc_gpu_telemetry *tm = &r->telemetry;
+            tm->available = 1;
+            tm->readings = n_read;
+            tm->sm_clock_min_mhz = lo;
+            tm->sm_clock_max_mhz = hi;
+            tm->throttle_reasons = mask;
+            have_telemetry = 1;
+        } else if (strcmp(line, "telemetry-unavailable") == 0) {
+            if (have_telemetry) return BAD("two telemetry lines");
+            char *u = unescape(val);
+            if (u) snprintf(r->telemetry.unavailable, sizeof r->telemetry.unavailable, "%s", u);
+            free(u);
+            have_telemetry = 1;
         } else if (strcmp(line, "end") == 0 && !sp) {
             free(line);
             if (!have_outcome) {

@@ -1,8 +1,9 @@
 /* runner_selftest.c — tests that misbehave towards the runner, one per way a test process
  * could make the parent lie or hang: output without a newline, a forged result, a process
  * left behind, a non-zero exit after the result, bytes that are not UTF-8, long logs and
- * output, a death while a cached binary is loaded; and two that show where they ran and
- * what parameters they got (several devices, --param). Tagged `manual` (run only when a filter
+ * output, a death while a cached binary is loaded; two that show where they ran and
+ * what parameters they got (several devices, --param); and benchmarks with synthetic
+ * samples for the sampling rules and `gpucheck compare`. Tagged `manual` (run only when a filter
  * names them); tests/runner.cmake runs each and asserts what the reports say. */
 #include <signal.h>
 #include <stdio.h>
@@ -144,6 +145,38 @@ static gc_status reads_params(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* Synthetic benchmarks: samples made on the host with known numbers (no device work), so
+ * that the runner's sampling rules and `gpucheck compare` can be tested exactly. Every
+ * sample is multiplied by $GC_SELFTEST_BENCH_SCALE (default 1): a "slower build". */
+static double bench_scale(void) {
+    const char *s = getenv("GC_SELFTEST_BENCH_SCALE");
+    double v = s ? strtod(s, NULL) : 1.0;
+    return v > 0 ? v : 1.0;
+}
+
+static gc_status bench_validate(gc_test_ctx *ctx) {
+    gc_ctx_count_checks(ctx, 1); /* nothing to validate: the numbers are made up */
+    return GC_OK;
+}
+
+/* 1.000, 1.001, 1.002 ms in turn: a CV of 0.08 %, below any usual noise target. */
+static gc_status steady_sample(gc_test_ctx *ctx, unsigned it, double *ms, double *work) {
+    (void)ctx;
+    *ms = bench_scale() * (1.0 + 0.001 * (double)(it % 3));
+    *work = 1000;
+    usleep(2000);
+    return GC_OK;
+}
+
+/* 1.0 and 1.5 ms in turn (a CV of 20 %), 20 ms apart: only a time limit stops it. */
+static gc_status noisy_sample(gc_test_ctx *ctx, unsigned it, double *ms, double *work) {
+    (void)ctx;
+    *ms = bench_scale() * (it % 2 ? 1.0 : 1.5);
+    *work = 1000;
+    usleep(20000);
+    return GC_OK;
+}
+
 void gc_suite_runner_selftest_register(void) {
 #define T(n, fn, what) \
     {.suite = "runner_selftest", .name = n, .tags = "manual", .description = what, .budget_s = 60, .run = fn}
@@ -164,6 +197,12 @@ void gc_suite_runner_selftest_register(void) {
         T("interrupt_c_sleeps_quietly", interrupt_sleeps, "runs 30 s (for --no-fork runs that are interrupted)"),
         T("fails_on_device_1", fails_on_device_1, "notes its device; FAILs on a device whose id ends in :1"),
         T("reads_params", reads_params, "reports --param runner_selftest.count and .seconds as figures"),
+        {.suite = "runner_selftest", .name = "bench_steady", .tags = "manual,bench", .budget_s = 30,
+         .description = "synthetic samples 1.000/1.001/1.002 ms: meets a noise target", .check = bench_validate,
+         .sample = steady_sample, .unit = "ops/s"},
+        {.suite = "runner_selftest", .name = "bench_noisy", .tags = "manual,bench", .budget_s = 30,
+         .description = "synthetic samples 1.0/1.5 ms: a time limit stops it", .check = bench_validate,
+         .sample = noisy_sample, .unit = "ops/s"},
     };
 #undef T
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);

@@ -1,0 +1,138 @@
+/* compare_command.c — `gpucheck compare OLD.json NEW.json [options]`: the command line,
+ * the files, and the exit status (0 no regression, 1 a regression, 2 bad input). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "report/report.h"
+
+#define EXIT_REGRESSION 1
+#define EXIT_BAD_INPUT 2
+
+static void help(FILE *f) {
+    fprintf(f, "usage: gpucheck compare OLD.json NEW.json [--threshold PCT] [--alpha P] [--markdown FILE] [-v]\n\n"
+               "Compares two JSON run reports (gpucheck bench/run --json) of this gpucheck's schema.\n"
+               "For each benchmark in both (matched by suite.name): the median times, their ratio (new/old),\n"
+               "and a verdict: 'slower'/'faster' when the medians differ by at least the threshold and a\n"
+               "two-sided Mann-Whitney U test of the samples gives p < alpha; 'same' below the threshold;\n"
+               "'noisy' when the change is not significant (or a side has fewer than %d samples).\n"
+               "Also lists every test whose outcome changed and what only one run has.\n\n"
+               "  --threshold PCT   smallest change of the median that counts (default %g)\n"
+               "  --alpha P         p-value below which a change is significant (default %g)\n"
+               "  --markdown FILE   the comparison as Markdown too ('-' for stdout; the table then goes to stderr)\n\n"
+               "Exit status: 0 nothing slower and no test newly failing, 1 a benchmark slower or a test\n"
+               "whose outcome changed to a failure, 2 usage error or a report that cannot be read (not\n"
+               "JSON, another schema_version, a field missing).\n",
+            GC_CMP_MIN_SAMPLES, GC_CMP_DEFAULT_THRESHOLD_PCT, GC_CMP_DEFAULT_ALPHA);
+}
+
+static int parse_num(const char *s, double lo, double hi, int lo_open, double *out) {
+    char *end;
+    if (!s || !*s) return 0;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || v != v || v > hi || v < lo || (lo_open && v == lo)) return 0;
+    *out = v;
+    return 1;
+}
+
+typedef struct {
+    const char *old_path, *new_path;
+    const gc_cmp_run *old, *new_run;
+    const gc_comparison *c;
+} md_job;
+
+static void write_md(FILE *f, const void *ctx) {
+    const md_job *j = ctx;
+    gc_comparison_markdown(f, j->old_path, j->old, j->new_path, j->new_run, j->c);
+}
+
+int gc_compare_command(int argc, char **argv) {
+    const char *paths[2] = {NULL, NULL}, *markdown = NULL;
+    double threshold = GC_CMP_DEFAULT_THRESHOLD_PCT, alpha = GC_CMP_DEFAULT_ALPHA;
+    int n_paths = 0, seen_threshold = 0, seen_alpha = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            help(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) continue; /* nothing more to show */
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            if (n_paths == 2) {
+                fprintf(stderr, "gpucheck compare: one report too many: '%s' (give OLD.json NEW.json)\n", a);
+                return EXIT_BAD_INPUT;
+            }
+            paths[n_paths++] = a;
+            continue;
+        }
+        const char *eq = strchr(a, '=');
+        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
+        int is_threshold = nlen == 11 && !strncmp(a, "--threshold", nlen);
+        int is_alpha = nlen == 7 && !strncmp(a, "--alpha", nlen);
+        int is_md = nlen == 10 && !strncmp(a, "--markdown", nlen);
+        if (!is_threshold && !is_alpha && !is_md) {
+            fprintf(stderr, "gpucheck compare: unknown option '%s'; try 'gpucheck compare --help'\n", a);
+            return EXIT_BAD_INPUT;
+        }
+        if (!val || !*val) {
+            fprintf(stderr, "gpucheck compare: option '%.*s' needs a value\n", (int)nlen, a);
+            return EXIT_BAD_INPUT;
+        }
+        if (!eq) i++;
+        if ((is_threshold && seen_threshold++) || (is_alpha && seen_alpha++) || (is_md && markdown)) {
+            fprintf(stderr, "gpucheck compare: option '%.*s' given twice\n", (int)nlen, a);
+            return EXIT_BAD_INPUT;
+        }
+        if (is_threshold && !parse_num(val, 0, 1000, 0, &threshold)) {
+            fprintf(stderr, "gpucheck compare: --threshold needs a percentage in [0, 1000], got '%s'\n", val);
+            return EXIT_BAD_INPUT;
+        }
+        if (is_alpha && !parse_num(val, 0, 1, 1, &alpha)) {
+            fprintf(stderr, "gpucheck compare: --alpha needs a p-value in (0, 1], got '%s'\n", val);
+            return EXIT_BAD_INPUT;
+        }
+        if (is_md) markdown = val;
+    }
+    if (n_paths != 2) {
+        fprintf(stderr, "gpucheck compare: needs two reports, OLD.json NEW.json; try 'gpucheck compare --help'\n");
+        return EXIT_BAD_INPUT;
+    }
+    gc_cmp_run runs[2];
+    char err[512];
+    for (int k = 0; k < 2; k++) {
+        if (!gc_cmp_run_load(paths[k], &runs[k], err, sizeof err)) {
+            fprintf(stderr, "gpucheck compare: %s: %s\n", paths[k], err);
+            if (k) gc_cmp_run_free(&runs[0]);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    gc_comparison c;
+    int status = EXIT_BAD_INPUT;
+    if (!gc_compare_runs(&runs[0], &runs[1], threshold / 100, alpha, &c)) {
+        fprintf(stderr, "gpucheck compare: out of memory\n");
+        goto out;
+    }
+    FILE *console = markdown && !strcmp(markdown, "-") ? stderr : stdout;
+    gc_comparison_console(console, paths[0], &runs[0], paths[1], &runs[1], &c);
+    status = gc_comparison_failed(&c) ? EXIT_REGRESSION : 0;
+    if (markdown) {
+        md_job job = {paths[0], paths[1], &runs[0], &runs[1], &c};
+        if (!gc_write_file_whole(markdown, write_md, &job)) {
+            fprintf(stderr, "gpucheck compare: cannot write the Markdown to %s: %s\n", markdown, strerror(errno));
+            status = EXIT_BAD_INPUT;
+        }
+    }
+    if (fflush(console) != 0 || ferror(console)) {
+        fprintf(stderr, "gpucheck compare: writing the comparison failed: %s\n", strerror(errno));
+        status = EXIT_BAD_INPUT;
+    }
+    gc_comparison_free(&c);
+out:
+    gc_cmp_run_free(&runs[0]);
+    gc_cmp_run_free(&runs[1]);
+    return status;
+}
