@@ -68,14 +68,15 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int verbose)
 void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
-    size_t bad = rep->n - counts[GC_PASS] - counts[GC_SKIP];
-    if (bad) {
+    size_t bad = gc_report_count_class(counts, GC_COUNTS_FAILED);
+    if (bad || counts[GC_UNVALIDATED]) {
         fprintf(f, "\nNot passed:\n");
         for (size_t i = 0; i < rep->n; i++) {
             const gc_result *r = &rep->results[i];
-            if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
+            const int failed = gc_outcome_class_of(r->outcome) == GC_COUNTS_FAILED;
+            if (!failed && r->outcome != GC_UNVALIDATED) continue;
             fprintf(f, "  %s %s: %s\n", gc_outcome_name(r->outcome), r->full_name, r->reason);
-            if (!verbose && r->log) fprintf(f, "%s", r->log);
+            if (failed && !verbose && r->log) fprintf(f, "%s", r->log);
         }
     }
     fprintf(f, "\n");
@@ -85,12 +86,19 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int verbose) {
     if (bad) {
         fprintf(f, "(");
         int first = 1;
-        for (int o = GC_FAIL; o < GC_OUTCOME_COUNT; o++)
-            if (o != GC_SKIP && counts[o])
+        for (int o = 0; o < GC_OUTCOME_COUNT; o++)
+            if (gc_outcome_class_of((gc_outcome)o) == GC_COUNTS_FAILED && counts[o])
                 fprintf(f, "%s%zu %s", first ? "" : ", ", counts[o], gc_outcome_name((gc_outcome)o)), first = 0;
         fprintf(f, " counted as failed) in %.1f s\n", rep->seconds);
     }
-    fprintf(f, "%zu passed, %zu failed, %zu skipped\n", counts[GC_PASS], bad, counts[GC_SKIP]);
+    fprintf(f, "%zu passed, %zu failed, %zu skipped", counts[GC_PASS], bad, counts[GC_SKIP]);
+    /* The other outcomes that count neither way, each named where it occurred. */
+    for (int o = 0; o < GC_OUTCOME_COUNT; o++)
+        if (o != GC_SKIP && gc_outcome_class_of((gc_outcome)o) == GC_COUNTS_NEITHER && counts[o]) {
+            fprintf(f, ", %zu ", counts[o]);
+            for (const char *p = gc_outcome_name((gc_outcome)o); *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p, f);
+        }
+    fputc('\n', f);
 }
 
 void gc_report_console(FILE *f, const gc_run_report *rep, int verbose) {
@@ -103,10 +111,14 @@ void gc_tap_begin(FILE *f) { fprintf(f, "TAP version 14\n"); }
 
 void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
     const gc_result *r = &rep->results[i];
-    int ok = r->outcome == GC_PASS || r->outcome == GC_SKIP;
+    const gc_outcome_class c = gc_outcome_class_of(r->outcome);
+    int ok = c != GC_COUNTS_FAILED;
     fprintf(f, "%s %zu - %s", ok ? "ok" : "not ok", i + 1, r->full_name);
-    if (r->outcome == GC_SKIP) {
+    if (c == GC_COUNTS_NEITHER) {
+        /* TAP's only directive for "not a pass, not a failure"; the outcome is named
+         * where it is not SKIP itself (MEASURED, UNVALIDATED). */
         fprintf(f, " # SKIP ");
+        if (r->outcome != GC_SKIP) fprintf(f, "%s: ", gc_outcome_name(r->outcome));
         for (const char *p = r->reason; *p; p++) fputc(*p == '\n' || *p == '#' ? ' ' : *p, f);
     }
     fputc('\n', f);

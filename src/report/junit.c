@@ -31,14 +31,15 @@ void gc_report_junit(FILE *f, const gc_run_report *rep) {
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
     size_t failures = counts[GC_FAIL] + counts[GC_BROKEN] + counts[GC_INCONCLUSIVE];
-    size_t errors = counts[GC_ERROR] + counts[GC_TIMEOUT] + counts[GC_CRASH];
+    size_t errors = gc_report_count_class(counts, GC_COUNTS_FAILED) - failures;
+    size_t skipped = gc_report_count_class(counts, GC_COUNTS_NEITHER); /* SKIP, MEASURED, UNVALIDATED */
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"gpucheck\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
-            rep->n, failures, errors, counts[GC_SKIP], rep->seconds);
+            rep->n, failures, errors, skipped, rep->seconds);
     fprintf(f, "  <testsuite name=\"gpucheck.");
     xml_text(f, rep->opt->command);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\" timestamp=\"%s\">\n",
-            rep->n, failures, errors, counts[GC_SKIP], rep->seconds, rep->started_at);
+            rep->n, failures, errors, skipped, rep->seconds, rep->started_at);
     fprintf(f, "    <properties>\n      <property name=\"device\" value=\"");
     xml_text(f, rep->device->id);
     fprintf(f, "\"/>\n      <property name=\"device_name\" value=\"");
@@ -53,14 +54,16 @@ void gc_report_junit(FILE *f, const gc_run_report *rep) {
         xml_text(f, r->test->name);
         fprintf(f, "\" time=\"%.3f\">", r->seconds);
         const char *tag = NULL;
-        switch (r->outcome) {
-        case GC_PASS: break;
-        case GC_SKIP: tag = "skipped"; break;
-        case GC_FAIL: case GC_BROKEN: case GC_INCONCLUSIVE: tag = "failure"; break;
-        default: tag = "error"; break;
+        switch (gc_outcome_class_of(r->outcome)) {
+        case GC_COUNTS_PASSED: break;
+        case GC_COUNTS_NEITHER: tag = "skipped"; break; /* JUnit's only "neither" */
+        case GC_COUNTS_FAILED:
+            tag = r->outcome == GC_FAIL || r->outcome == GC_BROKEN || r->outcome == GC_INCONCLUSIVE ? "failure" : "error";
+            break;
         }
         if (tag) {
             fprintf(f, "\n      <%s message=\"", tag);
+            if (r->outcome != GC_SKIP && !strcmp(tag, "skipped")) fprintf(f, "%s: ", gc_outcome_name(r->outcome));
             xml_text(f, r->reason);
             fprintf(f, "\" type=\"%s\">", gc_outcome_name(r->outcome));
             xml_text(f, r->log);
