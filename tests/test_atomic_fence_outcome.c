@@ -48,6 +48,23 @@ int main(void) {
     fence_mangle(s, 3, &twin, 0);
     CHECK(fence_validate(s, 3, &twin, msg, sizeof msg) > 0);
 
+    /* the check minimum holds per layout: a total above it does not cover a layout that
+     * ran none (the plan's own layout must not run zero checks under a PASS) */
+    {
+        const char *names[2] = {"leader", "pairs"};
+        fence_tally lay[2] = {{0, 0, 0}, {10, 300000, 0}};
+        CHECK(fence_tally_checks(&lay[0]) + fence_tally_checks(&lay[1]) >= 100000); /* the total would pass */
+        CHECK(fence_layouts_short(lay, names, 2, 100000, msg, sizeof msg) == 1 && strstr(msg, "layout leader") &&
+              strstr(msg, " 0 times"));
+        lay[0].ok = 99999; /* one short */
+        CHECK(fence_layouts_short(lay, names, 2, 100000, msg, sizeof msg) == 1);
+        lay[0].stale = 1; /* a stale read is a check too */
+        CHECK(fence_layouts_short(lay, names, 2, 100000, msg, sizeof msg) == 0);
+        lay[1].ok = 5;
+        CHECK(fence_layouts_short(lay, names, 2, 100000, msg, sizeof msg) == 1 && strstr(msg, "layout pairs"));
+        CHECK(fence_layouts_short(lay, names, 1, 100000, msg, sizeof msg) == 0); /* one layout only */
+    }
+
     /* host mode (no expected totals): every slot must see its flag */
     uint32_t h[2 * FO_COUNT] = {0, 5, 0, /**/ 0, 1, 0};
     fence_expect host = {NULL, 1, "instance"};

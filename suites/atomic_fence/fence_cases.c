@@ -1,5 +1,6 @@
 /* fence_cases.c — every case of the suite: the test plan's order pairs and scopes, the
  * host <-> device tests, and the weakened twins; what each needs from the device. */
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,9 +25,12 @@ static void add(fence_space sp, fence_kind k, gc_memory_order o1, gc_memory_orde
                 const char *a, const char *b) {
     fence_case *c = &cases[n_cases];
     snprintf(names[n_cases], sizeof names[n_cases], fmt, a, b);
-    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER};
+    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER, NULL};
     n_cases++;
 }
+
+/* What the twin added last weakens (docs/atomic_fence.md, the twin table). */
+static void weakens(const char *pattern) { cases[n_cases - 1].weakens = pattern; }
 
 static void build(void) {
     if (n_cases) return;
@@ -57,20 +61,34 @@ static void build(void) {
             GC_SCOPE_WORK_GROUP, GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_WORK_GROUP, "twin.local.%s%s", "no_fence",
             local_forms[f].suffix);
         cases[n_cases - 1].reorder = local_forms[f].reorder;
+        weakens("local.*");
     }
     add(FENCE_GLOBAL, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE,
         GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_DEVICE, "twin.global.%s%s", "no_fence", "");
-    for (int p = 0; p < 3; p++)
+    weakens("global.*");
+    static char narrow_patterns[3][48];
+    for (int p = 0; p < 3; p++) {
         add(FENCE_GLOBAL, FENCE_TWIN_NARROW, pairs[p].o1, pairs[p].o2, GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE,
             pairs[p].o1, pairs[p].o2, GC_SCOPE_DEVICE, "twin.global.work_group_fence.%s%s", pairs[p].name, "");
+        snprintf(narrow_patterns[p], sizeof narrow_patterns[p], "global.%s.*", pairs[p].name);
+        weakens(narrow_patterns[p]);
+    }
     for (int dir = 0; dir < 2; dir++) {
         fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
         const char *dn = dir ? "host_to_device" : "device_to_host";
+        const char *pattern = dir ? "host.host_to_device.*" : "host.device_to_host.*";
         add(sp, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_SYSTEM, GC_SCOPE_SYSTEM,
             GC_ORDER_RELEASE, GC_ORDER_ACQUIRE, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "no_fence");
+        weakens(pattern);
         add(sp, FENCE_TWIN_NARROW, GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM,
             GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "device_fence");
+        weakens(pattern);
     }
+}
+
+int fence_twin_weakens(const fence_case *twin, const fence_case *fenced) {
+    return twin->kind != FENCE_FENCED && fenced->kind == FENCE_FENCED && twin->weakens &&
+           fnmatch(twin->weakens, fenced->name, 0) == 0;
 }
 
 const fence_case *fence_cases(size_t *count) {

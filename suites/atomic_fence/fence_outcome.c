@@ -15,6 +15,20 @@ fence_tally fence_tally_slots(const uint32_t *counts, size_t first, size_t n) {
 
 uint64_t fence_tally_checks(const fence_tally *t) { return t->ok + t->stale; }
 
+unsigned fence_layouts_short(const fence_tally *layouts, const char *const *names, unsigned n, uint64_t min,
+                             char *msg, size_t len) {
+    unsigned short_layouts = 0;
+    for (unsigned l = 0; l < n; l++) {
+        const uint64_t checks = fence_tally_checks(&layouts[l]);
+        if (checks >= min) continue;
+        if (!short_layouts && msg && len)
+            snprintf(msg, len, "layout %s exercised its check %llu times, fewer than %llu", names[l],
+                     (unsigned long long)checks, (unsigned long long)min);
+        short_layouts++;
+    }
+    return short_layouts;
+}
+
 size_t fence_validate(const void *data, size_t n_slots, const void *param, char *msg, size_t len) {
     const uint32_t *c = data;
     const fence_expect *e = param;

@@ -34,6 +34,7 @@ typedef struct {
     gc_memory_order parent_order1, parent_order2;
     gc_memory_scope parent_scope;
     int reorder;               /* FR_* (fence_params.gc): local no-fence twins only */
+    const char *weakens;       /* twins: the fenced tests it weakens (an fnmatch pattern) */
 } fence_case;
 
 /** All cases of the suite (fenced tests first, then twins). */
@@ -50,6 +51,9 @@ const char *fence_case_kernel(const fence_case *c, unsigned layout);
  *  compiled in and nothing else, and the flag poll inside its loop. `fences` and `poll`
  *  are storage the expectation points into. */
 void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, char fences[2][32], char poll[32]);
+
+/** Whether `twin` weakens the fenced case `fenced` (its `weakens` pattern). */
+int fence_twin_weakens(const fence_case *twin, const fence_case *fenced);
 
 /** Registers atomic_fence.mutation_score (fence_score.c). */
 void fence_register_score(void);
@@ -105,5 +109,17 @@ gc_status fence_engine_stale(fence_engine *e, uint64_t *stale);
  *  cases) and note the first stale observations. Returns 1 when valid. */
 int fence_engine_validate(fence_engine *e, const char *label);
 void fence_engine_close(fence_engine *e);
+
+/* ---- observing a twin (fence_score.c) ------------------------------------------------ */
+typedef struct {
+    int observed;        /* the weak outcome showed */
+    double seconds;      /* time it ran */
+    uint64_t launches, checks, weak;
+} fence_observation;
+
+/** Run a twin until its weak outcome shows or `seconds` pass (at least one step); its
+ *  readers' bookkeeping is validated as for the twin's own test. Notes the result. */
+gc_status fence_twin_observe(gc_test_ctx *ctx, const fence_case *twin, const fence_config *cfg, double seconds,
+                             fence_observation *out);
 
 #endif
