@@ -112,8 +112,25 @@ static const char *atomic_reason(gc_memory_scope s) {
     return r[s];
 }
 
+/* A scope the dialect would compile narrower on this device (OpenCL C 3.0 without the
+ * scope feature macro): the test would run under its name with a weaker fence. */
+static const char *narrowed_reason(const gc_caps *k, gc_memory_scope s) {
+    static char r[GC_SCOPE_COUNT][200];
+    gc_memory_scope as;
+    if (!gc_caps_scope_narrowed(k, s, &as)) return NULL;
+    if (!r[s][0])
+        snprintf(r[s], sizeof r[s], "%s scope would compile as %s scope here (the OpenCL C compiler lacks %s), "
+                 "so the test would not test what its name says", gc_scope_name(s), gc_scope_name(as),
+                 s == GC_SCOPE_SYSTEM ? "__opencl_c_atomic_scope_all_devices" : "__opencl_c_atomic_scope_device");
+    return r[s];
+}
+
 const char *fence_case_requires(const fence_case *c, const gc_device_info *info) {
     const gc_caps *k = &info->caps;
+    const char *narrowed;
+    if ((narrowed = narrowed_reason(k, c->parent_scope)) || (narrowed = narrowed_reason(k, c->scope)) ||
+        (narrowed = narrowed_reason(k, c->flag_scope)))
+        return narrowed;
     if ((c->space == FENCE_DEVICE_TO_HOST || c->space == FENCE_HOST_TO_DEVICE) && !k->host_mapped_memory)
         return "no host-mapped memory (caps.host_mapped_memory)";
     /* The fenced test the case is (or weakens). */
