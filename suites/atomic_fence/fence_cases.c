@@ -7,7 +7,7 @@
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
 
-#define MAX_CASES 40
+#define MAX_CASES 64
 
 static fence_case cases[MAX_CASES];
 static char names[MAX_CASES][80];
@@ -72,6 +72,42 @@ static void build(void) {
             pairs[p].o1, pairs[p].o2, GC_SCOPE_DEVICE, "twin.global.work_group_fence.%s%s", pairs[p].name, "");
         snprintf(narrow_patterns[p], sizeof narrow_patterns[p], "global.%s.*", pairs[p].name);
         weakens(narrow_patterns[p]);
+    }
+    /* The litmus shapes, across work-groups at device scope. Store buffering and IRIW are
+     * what seq_cst fences forbid and acq_rel fences allow: their acq_rel twin is the one
+     * that shows a seq_cst fence lowered to acq_rel. Load buffering needs acq_rel. */
+    static const struct {
+        fence_space sp;
+        const char *shape;
+        gc_memory_order order;
+        const char *pattern;
+        int reorder;         /* the twin that is a compiler's reordering of the unfenced code */
+        const char *reorder_name;
+    } litmus[] = {{FENCE_SB, "sb", GC_ORDER_SEQ_CST, "sb.*", FR_LOAD_FIRST, "load_first"},
+                  {FENCE_IRIW, "iriw", GC_ORDER_SEQ_CST, "iriw.*", FR_LOAD_FIRST, "loads_swapped"},
+                  {FENCE_LB, "lb", GC_ORDER_ACQ_REL, "lb.*", FR_STORE_FIRST, "store_first"}};
+    for (int k = 0; k < 3; k++) {
+        const gc_memory_order o = litmus[k].order;
+        add(litmus[k].sp, FENCE_FENCED, o, o, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE, o, o, GC_SCOPE_DEVICE, "%s.%s.device",
+            litmus[k].shape, o == GC_ORDER_SEQ_CST ? "seq_cst" : "acq_rel");
+    }
+    for (int k = 0; k < 3; k++) {
+        const gc_memory_order o = litmus[k].order;
+        if (o == GC_ORDER_SEQ_CST) {
+            add(litmus[k].sp, FENCE_TWIN_NARROW, GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE,
+                o, o, GC_SCOPE_DEVICE, "twin.%s.%s", litmus[k].shape, "acq_rel_fence");
+            weakens(litmus[k].pattern);
+        }
+        add(litmus[k].sp, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE, o,
+            o, GC_SCOPE_DEVICE, "twin.%s.%s", litmus[k].shape, "no_fence");
+        weakens(litmus[k].pattern);
+        if (litmus[k].reorder_name) {
+            add(litmus[k].sp, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE,
+                GC_SCOPE_DEVICE, o, o, GC_SCOPE_DEVICE, "twin.%s.no_fence.%s", litmus[k].shape,
+                litmus[k].reorder_name);
+            cases[n_cases - 1].reorder = litmus[k].reorder;
+            weakens(litmus[k].pattern);
+        }
     }
     for (int dir = 0; dir < 2; dir++) {
         fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
@@ -143,10 +179,13 @@ const char *fence_case_requires(const fence_case *c, const gc_device_info *info)
     return NULL;
 }
 
+int fence_space_is_litmus(fence_space s) { return s == FENCE_SB || s == FENCE_LB || s == FENCE_IRIW; }
+
 const char *fence_layout_name(fence_space s, unsigned layout) {
     switch (s) {
     case FENCE_LOCAL: return layout == 0 ? "leader" : "pairs";
     case FENCE_GLOBAL: return layout == 0 ? "one_writer" : "parallel";
+    case FENCE_SB: case FENCE_LB: case FENCE_IRIW: return "litmus";
     default: return "host";
     }
 }
@@ -154,8 +193,9 @@ const char *fence_layout_name(fence_space s, unsigned layout) {
 unsigned fence_layout_count(fence_space s) { return s == FENCE_LOCAL || s == FENCE_GLOBAL ? 2u : 1u; }
 
 const char *fence_case_source(const fence_case *c) {
-    return c->space == FENCE_LOCAL    ? "suites/atomic_fence/mp_local.gc"
-           : c->space == FENCE_GLOBAL ? "suites/atomic_fence/mp_global.gc"
+    return c->space == FENCE_LOCAL             ? "suites/atomic_fence/mp_local.gc"
+           : c->space == FENCE_GLOBAL          ? "suites/atomic_fence/mp_global.gc"
+           : fence_space_is_litmus(c->space)   ? "suites/atomic_fence/litmus.gc"
                                       : "suites/atomic_fence/mp_host.gc";
 }
 
@@ -163,6 +203,7 @@ const char *fence_case_kernel(const fence_case *c, unsigned layout) {
     switch (c->space) {
     case FENCE_LOCAL: return "mp_local";
     case FENCE_GLOBAL: return layout == 0 ? "mp_one_writer" : "mp_parallel";
+    case FENCE_SB: case FENCE_LB: case FENCE_IRIW: return "litmus";
     case FENCE_DEVICE_TO_HOST: return "mp_device_writer";
     default: return "mp_device_reader";
     }
@@ -182,6 +223,7 @@ void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, c
     /* The device writer of the host tests does not poll; the device reader checks the
      * data behind each new flag value inside its poll loop, so that loop holds the fence
      * by design and only has to exist. */
-    x->poll = c->space == FENCE_DEVICE_TO_HOST ? NULL : poll;
+    /* The litmus shapes do not poll (their meeting spin is not what they test). */
+    x->poll = c->space == FENCE_DEVICE_TO_HOST || fence_space_is_litmus(c->space) ? NULL : poll;
     x->poll_loop_pure = c->space != FENCE_HOST_TO_DEVICE;
 }

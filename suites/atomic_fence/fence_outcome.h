@@ -24,6 +24,7 @@ typedef struct {
     const uint32_t *expected; /* per-slot outcome totals, or NULL (see above) */
     int stale_forbidden;
     const char *slot_name;    /* "work-item", "instance": for messages */
+    int never_forbidden;      /* the litmus shapes: FO_NEVER counts invalid registers, never allowed */
 } fence_expect;
 
 /** Sum the counters of slots [first, first + n). */
@@ -42,7 +43,8 @@ size_t fence_validate(const void *counts, size_t n_slots, const void *expect, ch
 /** gc_mangle_fn: the negative controls. See fence_mangle_variants(). */
 void fence_mangle(void *counts, size_t n_slots, const void *expect, unsigned variant);
 /** How many mangle variants apply: a stale outcome injected (only where stale is
- *  forbidden) and a slot whose outcomes no longer add up. */
+ *  forbidden), an invalid register (only where FO_NEVER is forbidden) and a slot whose
+ *  outcomes no longer add up. */
 unsigned fence_mangle_variants(const fence_expect *e);
 
 #endif

@@ -15,7 +15,13 @@
 #include "suites/atomic_fence/fence_outcome.h"
 #include "suites/atomic_fence/fence_params.gc"
 
-typedef enum { FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE } fence_space;
+typedef enum {
+    FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE,
+    /* the litmus shapes beside message passing, across work-groups (litmus.gc) */
+    FENCE_SB, FENCE_LB, FENCE_IRIW
+} fence_space;
+/** 1 for the store-buffering, load-buffering and IRIW shapes. */
+int fence_space_is_litmus(fence_space s);
 typedef enum {
     FENCE_FENCED,        /* a conformance test: the stale outcome is forbidden */
     FENCE_TWIN_NO_FENCE, /* both fences removed (relaxed: a compiler barrier only) */

@@ -165,6 +165,20 @@ static void case_teardown(gc_test_ctx *ctx) {
 static const char *describe(const fence_case *c, char *buf, size_t len) {
     static const char *where[] = {"within a work-group (local memory)", "across work-groups (global memory)",
                                   "device writer, host-thread reader", "host-thread writer, device readers"};
+    static const char *litmus[] = {"store buffering", "load buffering", "IRIW"};
+    if (fence_space_is_litmus(c->space)) {
+        const char *shape = litmus[c->space == FENCE_SB ? 0 : c->space == FENCE_LB ? 1 : 2];
+        if (c->kind == FENCE_FENCED)
+            snprintf(buf, len, "%s across work-groups with %s fences at %s scope: the forbidden outcome must never "
+                     "be seen", shape, gc_order_name(c->order1), gc_scope_name(c->scope));
+        else if (c->kind == FENCE_TWIN_NO_FENCE)
+            snprintf(buf, len, "twin (weakened) of %s with no fences%s: reports how often the forbidden outcome "
+                     "shows", shape, c->reorder != FR_IN_ORDER ? ", the second access placed first as a compiler may" : "");
+        else
+            snprintf(buf, len, "twin (weakened) of %s with %s fences instead of %s: reports how often the forbidden "
+                     "outcome shows", shape, gc_order_name(c->order1), gc_order_name(c->parent_order1));
+        return buf;
+    }
     if (c->kind == FENCE_FENCED)
         snprintf(buf, len, "message passing %s: fences %s/%s at %s scope; stale data after the flag must never be seen",
                  where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
