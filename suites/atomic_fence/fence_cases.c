@@ -6,6 +6,7 @@
 
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
+#include "suites/atomic_fence/litmus_outcome.gc"
 
 #define MAX_CASES 64
 
@@ -25,7 +26,8 @@ static void add(fence_space sp, fence_kind k, gc_memory_order o1, gc_memory_orde
                 const char *a, const char *b) {
     fence_case *c = &cases[n_cases];
     snprintf(names[n_cases], sizeof names[n_cases], fmt, a, b);
-    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER, NULL};
+    *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER, NULL,
+                      GC_ORDER_RELAXED, GC_ORDER_RELAXED};
     n_cases++;
 }
 
@@ -49,6 +51,29 @@ static void build(void) {
             add(dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST, FENCE_FENCED, pairs[p].o1, pairs[p].o2,
                 GC_SCOPE_SYSTEM, GC_SCOPE_SYSTEM, pairs[p].o1, pairs[p].o2, GC_SCOPE_SYSTEM, "host.%s.%s",
                 dir ? "host_to_device" : "device_to_host", pairs[p].name);
+    /* Message passing with release/acquire atomics on the flag instead of fences, and the
+     * two pairings of a fence with an atomic that OpenCL-CTS tests: within a work-group
+     * (local memory, work_group scope) and across work-groups (global memory, device). */
+    static const struct {
+        const char *name;
+        gc_memory_order fence1, fence2, store, load;
+    } atomic_forms[] = {
+        {"atomics_release_acquire", GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_ORDER_RELEASE, GC_ORDER_ACQUIRE},
+        {"release_atomic_acquire_fence", GC_ORDER_RELAXED, GC_ORDER_ACQUIRE, GC_ORDER_RELEASE, GC_ORDER_RELAXED},
+        {"release_fence_acquire_atomic", GC_ORDER_RELEASE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_ORDER_ACQUIRE}};
+    for (int sp = 0; sp < 2; sp++)
+        for (int f = 0; f < 3; f++) {
+            const gc_memory_scope scope = sp ? GC_SCOPE_DEVICE : GC_SCOPE_WORK_GROUP;
+            /* The fenced test a form needs the capabilities of: its fence, if any, at the
+             * scope (a form without fences still needs the scope's atomics, below). */
+            const gc_memory_order p1 = atomic_forms[f].fence1 ? atomic_forms[f].fence1 : GC_ORDER_RELAXED;
+            const gc_memory_order p2 = atomic_forms[f].fence2 ? atomic_forms[f].fence2 : GC_ORDER_RELAXED;
+            add(sp ? FENCE_GLOBAL : FENCE_LOCAL, FENCE_FENCED, atomic_forms[f].fence1, atomic_forms[f].fence2, scope,
+                scope, p1, p2, scope, sp ? "global.%s.%s" : "local.%s.%s", atomic_forms[f].name,
+                gc_scope_name(scope));
+            cases[n_cases - 1].store_order = atomic_forms[f].store;
+            cases[n_cases - 1].load_order = atomic_forms[f].load;
+        }
     /* Twins. Each needs what the weakest fenced test it weakens needs. */
     /* Local memory: the no-fence twin in program order, then as the code that a
      * compiler may make of it once no fence stands in the way (mp_local.gc). */
@@ -109,6 +134,12 @@ static void build(void) {
             weakens(litmus[k].pattern);
         }
     }
+    /* Release/acquire atomics whose scope leaves out the other work-group. */
+    add(FENCE_GLOBAL, FENCE_TWIN_NARROW, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_WORK_GROUP,
+        GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, "twin.global.%s%s", "work_group_atomics", "");
+    cases[n_cases - 1].store_order = GC_ORDER_RELEASE;
+    cases[n_cases - 1].load_order = GC_ORDER_ACQUIRE;
+    weakens("global.*atomic*");
     for (int dir = 0; dir < 2; dir++) {
         fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
         const char *dn = dir ? "host_to_device" : "device_to_host";
@@ -140,6 +171,12 @@ static const char *fence_reason(gc_memory_order o, gc_memory_scope s) {
     static char r[GC_ORDER_COUNT][GC_SCOPE_COUNT][80];
     if (!r[o][s][0])
         snprintf(r[o][s], sizeof r[o][s], "no fence capability %s at %s scope", gc_order_name(o), gc_scope_name(s));
+    return r[o][s];
+}
+static const char *order_reason(gc_memory_order o, gc_memory_scope s) {
+    static char r[GC_ORDER_COUNT][GC_SCOPE_COUNT][80];
+    if (!r[o][s][0])
+        snprintf(r[o][s], sizeof r[o][s], "no %s atomics at %s scope (for the flag)", gc_order_name(o), gc_scope_name(s));
     return r[o][s];
 }
 static const char *atomic_reason(gc_memory_scope s) {
@@ -176,6 +213,8 @@ const char *fence_case_requires(const fence_case *c, const gc_device_info *info)
     if (c->order1 != GC_ORDER_RELAXED && !gc_caps_fence(k, c->order1, c->scope)) return fence_reason(c->order1, c->scope);
     if (c->order2 != GC_ORDER_RELAXED && !gc_caps_fence(k, c->order2, c->scope)) return fence_reason(c->order2, c->scope);
     if (!gc_caps_atomic(k, GC_ORDER_RELAXED, c->flag_scope)) return atomic_reason(c->flag_scope);
+    if (!gc_caps_atomic(k, c->store_order, c->flag_scope) || !gc_caps_atomic(k, c->load_order, c->flag_scope))
+        return order_reason(c->store_order != GC_ORDER_RELAXED ? c->store_order : c->load_order, c->flag_scope);
     return NULL;
 }
 
@@ -219,11 +258,27 @@ void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, c
     if (fences[0][0]) x->fences[n++] = fences[0];
     if (fences[1][0] && strcmp(fences[0], fences[1])) x->fences[n++] = fences[1];
     x->only_listed_fences = 1;
-    snprintf(poll, 32, "ld.relaxed.%s", fence_ptx_scope(c->flag_scope));
+    snprintf(poll, 32, "ld.%s.%s", c->load_order == GC_ORDER_ACQUIRE ? "acquire" : "relaxed",
+             fence_ptx_scope(c->flag_scope));
     /* The device writer of the host tests does not poll; the device reader checks the
      * data behind each new flag value inside its poll loop, so that loop holds the fence
      * by design and only has to exist. */
     /* The litmus shapes do not poll (their meeting spin is not what they test). */
     x->poll = c->space == FENCE_DEVICE_TO_HOST || fence_space_is_litmus(c->space) ? NULL : poll;
     x->poll_loop_pure = c->space != FENCE_HOST_TO_DEVICE;
+}
+
+size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FENCE_MAX_DEFINES][48],
+                          const char *defs[FENCE_MAX_DEFINES]) {
+    snprintf(d[0], 48, "MP_ORDER1=%d", (int)c->order1);
+    snprintf(d[1], 48, "MP_ORDER2=%d", (int)c->order2);
+    snprintf(d[2], 48, "MP_SCOPE=%d", (int)c->scope);
+    snprintf(d[3], 48, "MP_FLAG_SCOPE=%d", (int)c->flag_scope);
+    snprintf(d[4], 48, "MP_START_BARRIER=%u", start_barrier ? 1u : 0u);
+    snprintf(d[5], 48, "MP_REORDER=%d", (int)c->reorder);
+    snprintf(d[6], 48, "MP_STORE_ORDER=%d", (int)c->store_order);
+    snprintf(d[7], 48, "MP_LOAD_ORDER=%d", (int)c->load_order);
+    snprintf(d[8], 48, "MP_LITMUS=%d", c->space == FENCE_SB ? LT_SB : c->space == FENCE_LB ? LT_LB : LT_IRIW);
+    for (size_t i = 0; i < FENCE_MAX_DEFINES; i++) defs[i] = d[i];
+    return fence_space_is_litmus(c->space) ? 9 : 8;
 }

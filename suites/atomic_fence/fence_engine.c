@@ -14,7 +14,7 @@
 #include "suites/atomic_fence/fence_perm.h"
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
-#include "suites/atomic_fence/litmus_outcome.gc"
+#include "suites/atomic_fence/litmus_outcome.gc" /* LT_REGS */
 
 #define ONE_WRITER_SLOTS 1024u /* slot pairs the one-writer layout picks from */
 
@@ -217,16 +217,10 @@ gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_c
     e->cfg = *cfg;
     e->epoch = 1;
     e->n_layouts = fence_layout_count(c->space);
-    char d[7][48];
-    snprintf(d[0], sizeof d[0], "MP_ORDER1=%d", (int)c->order1);
-    snprintf(d[1], sizeof d[1], "MP_ORDER2=%d", (int)c->order2);
-    snprintf(d[2], sizeof d[2], "MP_SCOPE=%d", (int)c->scope);
-    snprintf(d[3], sizeof d[3], "MP_FLAG_SCOPE=%d", (int)c->flag_scope);
-    snprintf(d[4], sizeof d[4], "MP_START_BARRIER=%u", cfg->start_barrier ? 1u : 0u);
-    snprintf(d[5], sizeof d[5], "MP_REORDER=%d", (int)c->reorder);
-    snprintf(d[6], sizeof d[6], "MP_LITMUS=%d", c->space == FENCE_SB ? LT_SB : c->space == FENCE_LB ? LT_LB : LT_IRIW);
-    const char *defs[7] = {d[0], d[1], d[2], d[3], d[4], d[5], d[6]};
-    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, fence_space_is_litmus(c->space) ? 7 : 6, &e->mod);
+    char d[FENCE_MAX_DEFINES][48];
+    const char *defs[FENCE_MAX_DEFINES];
+    const size_t n_defs = fence_case_defines(c, cfg->start_barrier, d, defs);
+    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, n_defs, &e->mod);
     if (st) return st;
     for (unsigned l = 0; l < e->n_layouts; l++) {
         st = gc_kernel_get(e->mod, fence_case_kernel(c, l), &e->k[l]);

@@ -41,6 +41,7 @@ typedef struct {
     gc_memory_scope parent_scope;
     int reorder;               /* FR_* (fence_params.gc): local no-fence twins only */
     const char *weakens;       /* twins: the fenced tests it weakens (an fnmatch pattern) */
+    gc_memory_order store_order, load_order; /* the flag's store and polls (relaxed: fences only) */
 } fence_case;
 
 /** All cases of the suite (fenced tests first, then twins). */
@@ -48,6 +49,13 @@ const fence_case *fence_cases(size_t *count);
 /** NULL when the device can run the case, else the reason (a static string). */
 const char *fence_case_requires(const fence_case *c, const gc_device_info *info);
 int fence_case_is_twin(const fence_case *c);
+
+/** The defines a case's kernels are built with (into d, pointed to by defs); returns how
+ *  many. The engine builds with them; tests/test_atomic_fence_cuda_cases.c compiles every
+ *  case with them through NVRTC and checks its PTX. */
+#define FENCE_MAX_DEFINES 9
+size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FENCE_MAX_DEFINES][48],
+                          const char *defs[FENCE_MAX_DEFINES]);
 
 /** Kernel source of a case and the kernel of each of its layouts. */
 const char *fence_case_source(const fence_case *c);

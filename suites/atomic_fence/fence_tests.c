@@ -179,7 +179,12 @@ static const char *describe(const fence_case *c, char *buf, size_t len) {
                      "outcome shows", shape, gc_order_name(c->order1), gc_order_name(c->parent_order1));
         return buf;
     }
-    if (c->kind == FENCE_FENCED)
+    if (c->kind == FENCE_FENCED && (c->store_order != GC_ORDER_RELAXED || c->load_order != GC_ORDER_RELAXED))
+        snprintf(buf, len, "message passing %s: flag store %s, flag polls %s, fences %s/%s, at %s scope; stale data "
+                 "after the flag must never be seen", where[c->space], gc_order_name(c->store_order),
+                 gc_order_name(c->load_order), gc_order_name(c->order1), gc_order_name(c->order2),
+                 gc_scope_name(c->scope));
+    else if (c->kind == FENCE_FENCED)
         snprintf(buf, len, "message passing %s: fences %s/%s at %s scope; stale data after the flag must never be seen",
                  where[c->space], gc_order_name(c->order1), gc_order_name(c->order2), gc_scope_name(c->scope));
     else if (c->kind == FENCE_TWIN_NO_FENCE && c->reorder == FR_READ_HOISTED)
