@@ -28,11 +28,13 @@ demo: build
 	./$(BUILD)/gpucheck run
 
 # The tests that compile CUDA get the NVRTC that scripts/fetch-nvrtc.sh found or fetched
-# (GC_NVRTC_LIBRARY): the library itself never looks in .deps/.
+# (GC_NVRTC_LIBRARY), and the sub_group suite a CPU OpenCL runtime with sub-groups from
+# scripts/fetch-subgroup-opencl.sh (GC_SUBGROUP_OPENCL_LIBRARY): the library itself never
+# looks in .deps/.
 test-build: test-deps
-	@nvrtc=$$(scripts/fetch-nvrtc.sh) && \
+	@nvrtc=$$(scripts/fetch-nvrtc.sh) && sgcl=$$(scripts/fetch-subgroup-opencl.sh) && \
 	  cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGC_SANITIZE=ON -DGC_BUILD_TESTS=ON \
-	        -DGC_NVRTC_LIBRARY="$$nvrtc" >/dev/null
+	        -DGC_NVRTC_LIBRARY="$$nvrtc" -DGC_SUBGROUP_OPENCL_LIBRARY="$$sgcl" >/dev/null
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
 
 # A second compiler: everything builds with clang and -Werror, the host unit tests pass

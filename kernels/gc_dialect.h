@@ -101,15 +101,20 @@ typedef long gc_i64;
     ((o) == GC_ORDER_SEQ_CST ? memory_order_seq_cst                                             \
      : ((o) == GC_ORDER_RELEASE || (o) == GC_ORDER_ACQ_REL) ? memory_order_release             \
                                                             : memory_order_relaxed)
+/* Without the feature macro a scope compiles as the next narrower one. The host knows
+ * (gc_caps.narrowed_scope) and tests that need the scope SKIP; GC_CL_NARROWED_*_SCOPE let
+ * a kernel refuse to compile rather than run narrowed under its name. */
 #if defined(__opencl_c_atomic_scope_all_devices) || __OPENCL_C_VERSION__ < 300
 #define GC__CL_SYSTEM_SCOPE memory_scope_all_svm_devices
 #else
 #define GC__CL_SYSTEM_SCOPE memory_scope_device
+#define GC_CL_NARROWED_SYSTEM_SCOPE 1
 #endif
 #if defined(__opencl_c_atomic_scope_device) || __OPENCL_C_VERSION__ < 300
 #define GC__CL_DEVICE_SCOPE memory_scope_device
 #else
 #define GC__CL_DEVICE_SCOPE memory_scope_work_group
+#define GC_CL_NARROWED_DEVICE_SCOPE 1
 #endif
 #define GC__CL_SCOPE(s)                                                                         \
     ((s) == GC_SCOPE_WORK_ITEM    ? memory_scope_work_item                                      \

@@ -177,8 +177,8 @@ def compare(tmp):
     a test that now fails exits 1; --markdown writes the table; bad input exits 2."""
     # A fixed, even count: the medians are then exact (1.001 and 1.25 ms, times 1.2).
     old, _ = bench_json(tmp, "old.json", ["--filter", "runner_selftest.bench_*", "--samples", "20"])
-    bench_json(tmp, "new.json", ["--filter", "runner_selftest.bench_*", "--samples", "20"],
-               env={"GC_SELFTEST_BENCH_SCALE": "1.2"})
+    bench_json(tmp, "new.json", ["--filter", "runner_selftest.bench_*", "--samples", "20",
+                                 "--param", "runner_selftest.bench_scale=1.2"])
     o, n, md = (os.path.join(tmp, x) for x in ("old.json", "new.json", "c.md"))
     p = run(["compare", o, o])
     expect(p.returncode == 0 and re.search(r"bench_steady .* same", p.stdout), f"self: {p.returncode}\n{p.stdout}")

@@ -4,10 +4,12 @@
 usage: expect_outcome.py GPUCHECK EXIT_CODE NAME=OUTCOME[|OUTCOME] ... -- ARGS...
 
 The JSON report is parsed with Python's json module; the exit status must match, and
-every NAME must have one of the allowed outcomes. OUTCOME CAUGHT is a mutant (a test built
-to fail, gc_test.expect) that failed as designed: reported PASS, reason "mutant caught".
+every NAME must have one of the allowed outcomes. A NAME with a * or ? is a glob: every
+result it matches (at least one) must have one of them. OUTCOME CAUGHT is a mutant (a test
+built to fail, gc_test.expect) that failed as designed: reported PASS, reason "mutant caught".
 Used by tests/harness_selftest.cmake to show that each guard of the harness turns
 misbehaviour into the right outcome, and by the suites' tests."""
+import fnmatch
 import json
 import os
 import subprocess
@@ -38,16 +40,19 @@ def main():
         with open(report) as f:
             data = json.load(f)
         got = {r["name"]: r for r in data["results"]}
-        for name, allowed in expectations.items():
-            r = got.get(name)
-            if r is None:
-                print(f"FAIL: {name} not in the report")
+        for pattern, allowed in expectations.items():
+            names = fnmatch.filter(got, pattern) if any(c in pattern for c in "*?[") else [pattern]
+            names = [n for n in names if n in got]
+            if not names:
+                print(f"FAIL: {pattern} not in the report")
                 ok = False
-            elif not any(matches(r, a) for a in allowed.split("|")):
-                print(f"FAIL: {name} is {r['outcome']} ({r['reason']}), expected {allowed}")
-                ok = False
-            else:
-                print(f"ok: {name} is {r['outcome']}: {r['reason']}")
+            for name in names:
+                r = got[name]
+                if not any(matches(r, a) for a in allowed.split("|")):
+                    print(f"FAIL: {name} is {r['outcome']} ({r['reason']}), expected {allowed}")
+                    ok = False
+                else:
+                    print(f"ok: {name} is {r['outcome']}: {r['reason']}")
     sys.exit(0 if ok else 1)
 
 

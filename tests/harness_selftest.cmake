@@ -9,7 +9,10 @@ foreach(pair
     "spin_forever=TIMEOUT"
     "wild_write=CRASH|ERROR"
     "too_few_checks=INCONCLUSIVE"
-    "mutant_survives=FAIL")
+    "mutant_survives=FAIL"
+    "counted_zero_checks=BROKEN"
+    "inconclusive_part=INCONCLUSIVE"
+    "measured_failing=FAIL")
   string(REPLACE "=" ";" parts "${pair}")
   list(GET parts 0 name)
   add_test(NAME harness_selftest.${name}
@@ -19,6 +22,19 @@ endforeach()
 add_test(NAME harness_selftest.missing_capability
          COMMAND ${GC_EXPECT} 0 "harness_selftest.missing_capability=SKIP"
                  -- run --filter harness_selftest.missing_capability)
+# A measurement and a check that could not have failed here count neither as passed nor
+# as failed: exit 0, and the console's summary line names them.
+foreach(pair "measured=MEASURED" "unvalidated=UNVALIDATED")
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 name)
+  add_test(NAME harness_selftest.${name}
+           COMMAND ${GC_EXPECT} 0 "harness_selftest.${pair}" -- run --filter harness_selftest.${name})
+endforeach()
+# ('harness_selftest.*d' selects exactly those two.)
+add_test(NAME harness_selftest.neither_in_summary
+         COMMAND sh -c "$0 run --filter 'harness_selftest.*d' | tail -n 1 | \
+                        grep -qx '0 passed, 0 failed, 0 skipped, 1 measured, 1 unvalidated'"
+                 $<TARGET_FILE:gpucheck-cli>)
 # A timeout does not stop the run: the tests after the spinning one still run.
 add_test(NAME harness_selftest.run_goes_on_after_timeout
          COMMAND ${GC_EXPECT} 1 "harness_selftest.spin_forever=TIMEOUT"
@@ -29,3 +45,7 @@ add_test(NAME device_roundtrips
          COMMAND ${GC_EXPECT} 0 "device.vector_add=PASS" "device.ids_3d=PASS" "device.atomic_tickets=PASS"
                  "device.dynamic_local=PASS" "device.mul_hi64=PASS" "device.compile_error=PASS"
                  -- run --filter "device.*")
+# device.work_group_limit counts only the sub-checks the device exercised (PoCL: g1_mul may
+# use the whole work-group, so its refusal is not checked and must not be counted).
+add_test(NAME device_work_group_limit_counts
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_work_group_limit.py $<TARGET_FILE:gpucheck-cli>)

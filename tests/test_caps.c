@@ -181,6 +181,43 @@ static void test_gc_caps_from_opencl__work_item_bit_ignored_for_atomics(void) {
     expect(&c, &e);
 }
 
+/* A 3.0 device that reports device and system scope in its capability queries but whose
+ * compiler lacks the scope feature macros: the dialect would compile those scopes
+ * narrower, so the tables must not offer them, and the narrowing must be named. */
+static void test_gc_caps_opencl_scope_features__narrowed_scopes_are_not_offered(void) {
+    const uint64_t full = RELAXED | ACQ_REL | SEQ_CST | S_GROUP | S_DEVICE | S_ALL;
+    gc_caps c;
+    gc_caps_from_opencl(&c, 1, full, full | S_ITEM, 3);
+    gc_caps_opencl_scope_features(&c, 3, 0, 1, 1); /* both features: nothing changes */
+    expect_table all = {{"", ALL, ALL, ALL}, {ALL, ALL, ALL, ALL}};
+    expect(&c, &all);
+    gc_memory_scope as = GC_SCOPE_COUNT;
+    CHECK(!gc_caps_scope_narrowed(&c, GC_SCOPE_DEVICE, &as) && !gc_caps_scope_narrowed(&c, GC_SCOPE_SYSTEM, &as),
+          "a scope marked narrowed although the compiler has its feature");
+
+    gc_caps_from_opencl(&c, 1, full, full | S_ITEM, 3);
+    gc_caps_opencl_scope_features(&c, 3, 0, 0, 1); /* no __opencl_c_atomic_scope_device */
+    expect_table no_device = {{"", ALL, "", ALL}, {ALL, ALL, "", ALL}};
+    expect(&c, &no_device);
+    CHECK(gc_caps_scope_narrowed(&c, GC_SCOPE_DEVICE, &as) && as == GC_SCOPE_WORK_GROUP,
+          "device scope not reported as compiled to work_group (%d)", (int)as);
+    CHECK(!gc_caps_scope_narrowed(&c, GC_SCOPE_SYSTEM, &as), "system scope reported narrowed");
+
+    gc_caps_from_opencl(&c, 1, full, full | S_ITEM, 3);
+    gc_caps_opencl_scope_features(&c, 3, 0, 1, 0); /* no __opencl_c_atomic_scope_all_devices */
+    expect_table no_all = {{"", ALL, ALL, ""}, {ALL, ALL, ALL, ""}};
+    expect(&c, &no_all);
+    CHECK(gc_caps_scope_narrowed(&c, GC_SCOPE_SYSTEM, &as) && as == GC_SCOPE_DEVICE,
+          "system scope not reported as compiled to device (%d)", (int)as);
+
+    /* OpenCL C 2.0 has no feature macros to miss, and the 1.2 built-ins take no scope. */
+    gc_caps_from_opencl(&c, 1, full, full | S_ITEM, 2);
+    gc_caps_opencl_scope_features(&c, 2, 0, 0, 0);
+    CHECK(!gc_caps_scope_narrowed(&c, GC_SCOPE_DEVICE, NULL), "OpenCL C 2.0 marked narrowed");
+    CHECK(!gc_caps_scope_narrowed(NULL, GC_SCOPE_DEVICE, NULL) && !gc_caps_scope_narrowed(&c, GC_SCOPE_COUNT, NULL),
+          "NULL caps or a scope past the end reported narrowed");
+}
+
 static void test_gc_caps_from_opencl__30_work_group_only_uses_12_builtins(void) {
     /* NVIDIA's OpenCL 3.0: the mandated minimum, atomics relaxed at work-group scope. */
     uint64_t mem = RELAXED | S_GROUP, fence = RELAXED | ACQ_REL | S_GROUP;
@@ -233,6 +270,7 @@ int main(void) {
         T(test_gc_caps_from_opencl__30_acq_rel_implies_acquire_and_release),
         T(test_gc_caps_from_opencl__30_scopes_are_independent_bits),
         T(test_gc_caps_from_opencl__work_item_bit_ignored_for_atomics),
+        T(test_gc_caps_opencl_scope_features__narrowed_scopes_are_not_offered),
         T(test_gc_caps_from_opencl__30_work_group_only_uses_12_builtins),
         T(test_gc_caps_from_opencl__30_device_with_c12_compiler),
         T(test_gc_caps_from_opencl__2x_spec_equivalents),

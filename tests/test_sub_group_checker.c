@@ -146,6 +146,22 @@ static void test_gc_sg_check__accepts_model_records(void) {
     }
 }
 
+/* With a canary of 0 a field may legitimately hold it (sub-group id 0, leader 0): the
+ * per-field check must not fire there; with any other byte it must not fire on a model. */
+static void test_gc_sg_check__field_canary_only_where_it_cannot_be_a_value(void) {
+    int ok = 1;
+    for (unsigned canary = 0; canary < 256; canary += 0x55) {
+        gc_sg_shape s = shape3(3, 20, 20, 20, 10, 10, 10, 32);
+        s.canary = (uint8_t)canary;
+        size_t n;
+        uint32_t *rec = model(&s, 32, MAP_WARPS, &n);
+        char msg[256];
+        EXPECT(gc_sg_check(rec, n, &s, NULL, msg, sizeof msg) == 0, "canary 0x%02X: %s", canary, msg);
+        free(rec);
+    }
+    report("test_gc_sg_check__field_canary_only_where_it_cannot_be_a_value", ok);
+}
+
 static void test_gc_sg_check__summary_counts_incomplete_sub_groups(void) {
     int ok = 1;
     /* 8 work-groups of 1000: 31 warps of 32 and one of 8 each. */
@@ -244,6 +260,24 @@ static void c_unwritten(uint32_t *rec, size_t n, gc_sg_shape *s) {
     (void)n;
     memset(field(rec, idx3(1, 0, 1, 9, 9, 9), 0), s->canary, SG_NFIELDS * sizeof(uint32_t));
 }
+static void c_field_unwritten(uint32_t *rec, size_t n, gc_sg_shape *s) {
+    /* The kernel never wrote the max local range, on a device that lists no sizes and
+     * with no runtime answer: uniform, above every local range, and only the canary in
+     * that one field shows it (the record as a whole was written). */
+    for (size_t i = 0; i < n; i++) *field(rec, i, SG_F_MAX_LOCAL_RANGE) = 0x01010101u * s->canary;
+    s->n_device_sizes = 0;
+    s->host_max_size = 0;
+    s->linear_model = 0; /* OpenCL: the mapping is the implementation's */
+}
+static void c_leader_unwritten(uint32_t *rec, size_t n, gc_sg_shape *s) {
+    (void)n;
+    *field(rec, 17, SG_F_LEADER) = 0x01010101u * s->canary;
+}
+static void c_max_not_in_sixteen_sizes(uint32_t *rec, size_t n, gc_sg_shape *s) {
+    (void)rec, (void)n;
+    for (unsigned k = 0; k < 16; k++) s->device_sizes[k] = 100 + k; /* 16 sizes, 32 not among them */
+    s->n_device_sizes = 16;
+}
 static void c_size_not_uniform(uint32_t *rec, size_t n, gc_sg_shape *s) {
     (void)n, (void)s;
     size_t i = idx3(0, 0, 0, 3, 0, 0);
@@ -332,6 +366,9 @@ static void test_gc_sg_check__rejects_corruptions(void) {
         {"full work-groups map differently", c_warps_swapped, "maps local linear id"},
         {"not warps under the CUDA model", c_not_warps, "linear model"},
         {"record count does not match", c_wrong_count, "records for a range"},
+        {"one field unwritten everywhere, no sizes listed", c_field_unwritten, "max local range never written"},
+        {"leader field unwritten", c_leader_unwritten, "leader never written"},
+        {"max local range not among 16 listed sizes", c_max_not_in_sixteen_sizes, "not a sub-group size"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int ok = 1;
@@ -473,6 +510,7 @@ static void test_gc_sg_case_range__primes_and_non_uniform(void) {
 int main(void) {
     printf("TAP version 14\n");
     test_gc_sg_check__accepts_model_records();
+    test_gc_sg_check__field_canary_only_where_it_cannot_be_a_value();
     test_gc_sg_check__summary_counts_incomplete_sub_groups();
     test_gc_sg_check__rejects_corruptions();
     test_gc_sg_mangle__every_variant_caught_on_every_shape();

@@ -66,10 +66,17 @@ typedef struct {
     int non_uniform_work_groups;           /* global size need not divide by local size */
     int host_mapped_memory;                /* device can access host memory coherently */
     int native_bounded_atomic_inc;         /* atomicInc/atomicDec with a bound in hardware */
+    /* Scopes the kernel dialect cannot compile as asked (an OpenCL C 3.0 compiler without
+     * the __opencl_c_atomic_scope_device / _all_devices feature): 0 where scope s compiles
+     * as s; else 1 + the narrower scope it would compile as. Such a scope has no orders in
+     * the tables above; gc_caps_scope_narrowed() says why, for a SKIP reason. */
+    uint8_t narrowed_scope[GC_SCOPE_COUNT];
 } gc_caps;
 
 int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
 int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
+/** 1 when kernels would compile scope s as a narrower one (*as), 0 when exactly as s. */
+int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as);
 
 #define GC_INFO_STR 256
 

@@ -24,19 +24,28 @@
 extern "C" {
 #endif
 
+/* How an outcome counts in a run's summary and exit status: only PASS counts as passed;
+ * SKIP, MEASURED and UNVALIDATED count neither as passed nor as failed (the run can still
+ * exit 0); everything else counts as failed. */
+typedef enum { GC_COUNTS_PASSED, GC_COUNTS_NEITHER, GC_COUNTS_FAILED } gc_outcome_class;
+
 #define GC_OUTCOME_LIST(X)                                                                     \
-    X(GC_PASS, "PASS")                                                                         \
-    X(GC_FAIL, "FAIL")                                                                         \
-    X(GC_SKIP, "SKIP")                                                                         \
-    X(GC_INCONCLUSIVE, "INCONCLUSIVE")                                                         \
-    X(GC_BROKEN, "BROKEN")                                                                     \
-    X(GC_TIMEOUT, "TIMEOUT")                                                                   \
-    X(GC_CRASH, "CRASH")                                                                       \
-    X(GC_ERROR, "ERROR")                                                                       \
-    X(GC_INTERRUPTED, "INTERRUPTED") /* the run was stopped (Ctrl-C) while the test ran */
+    X(GC_PASS, "PASS", GC_COUNTS_PASSED)                                                       \
+    X(GC_FAIL, "FAIL", GC_COUNTS_FAILED)                                                       \
+    X(GC_SKIP, "SKIP", GC_COUNTS_NEITHER)                                                      \
+    X(GC_INCONCLUSIVE, "INCONCLUSIVE", GC_COUNTS_FAILED)                                       \
+    X(GC_BROKEN, "BROKEN", GC_COUNTS_FAILED)                                                   \
+    X(GC_TIMEOUT, "TIMEOUT", GC_COUNTS_FAILED)                                                 \
+    X(GC_CRASH, "CRASH", GC_COUNTS_FAILED)                                                     \
+    X(GC_ERROR, "ERROR", GC_COUNTS_FAILED)                                                     \
+    X(GC_INTERRUPTED, "INTERRUPTED", GC_COUNTS_FAILED) /* the run was stopped (Ctrl-C) */      \
+    /* a measurement (how often a weakened twin shows its weak outcome): nothing to pass */    \
+    X(GC_MEASURED, "MEASURED", GC_COUNTS_NEITHER)                                              \
+    /* every check passed, but none could have failed on this device (gc_ctx_unvalidated) */   \
+    X(GC_UNVALIDATED, "UNVALIDATED", GC_COUNTS_NEITHER)
 
 typedef enum {
-#define GC_OUTCOME_ENUM_(e, s) e,
+#define GC_OUTCOME_ENUM_(e, s, c) e,
     GC_OUTCOME_LIST(GC_OUTCOME_ENUM_)
 #undef GC_OUTCOME_ENUM_
     GC_OUTCOME_COUNT
@@ -44,6 +53,7 @@ typedef enum {
 
 const char *gc_outcome_name(gc_outcome o); /* "PASS", "FAIL", ... */
 gc_outcome gc_outcome_parse(const char *s); /* GC_OUTCOME_COUNT if unknown */
+gc_outcome_class gc_outcome_class_of(gc_outcome o); /* an unknown outcome counts as failed */
 
 typedef struct gc_test_ctx gc_test_ctx;
 typedef struct gc_test gc_test;
@@ -211,6 +221,30 @@ void gc_ctx_fail(gc_test_ctx *ctx, const char *fmt, ...)
     ;
 /** Mark the test ERROR (e.g. generated code lacks an expected instruction). */
 void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** The test is a measurement, not a pass/fail test (e.g. how often a weakened twin shows
+ *  its weak outcome): when its checks pass, its outcome is MEASURED, with this reason
+ *  (what was measured), instead of PASS. A failed check still makes it FAIL. */
+void gc_ctx_measured(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Every check passed, but none of them could have failed on this device (e.g. a fence
+ *  test whose weakened twin never showed its weak outcome here): the outcome is
+ *  UNVALIDATED, with this reason, instead of PASS. It counts neither as passed nor as
+ *  failed. */
+void gc_ctx_unvalidated(gc_test_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** The check ran too few times somewhere (e.g. in one of several layouts), whatever the
+ *  total: INCONCLUSIVE with this reason, unless something worse was recorded. */
+void gc_ctx_inconclusive(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif

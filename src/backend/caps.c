@@ -117,3 +117,17 @@ void gc_caps_from_opencl(gc_caps *caps, int have_30, uint64_t atomic_mem_caps,
     caps->atomic_orders[GC_SCOPE_WORK_ITEM] = 0;
     spread(caps->fence_orders, atomic_fence_caps);
 }
+
+void gc_caps_opencl_scope_features(gc_caps *caps, unsigned opencl_c_major, int legacy_atomics,
+                                   int has_scope_device, int has_scope_all_devices) {
+    /* OpenCL C 2.0 has every scope without feature macros; the 1.2 built-ins have no scope. */
+    if (opencl_c_major < 3 || legacy_atomics) return;
+    if (!has_scope_device) {
+        caps->narrowed_scope[GC_SCOPE_DEVICE] = 1 + GC_SCOPE_WORK_GROUP;
+        caps->atomic_orders[GC_SCOPE_DEVICE] = caps->fence_orders[GC_SCOPE_DEVICE] = 0;
+    }
+    if (!has_scope_all_devices) {
+        caps->narrowed_scope[GC_SCOPE_SYSTEM] = 1 + GC_SCOPE_DEVICE;
+        caps->atomic_orders[GC_SCOPE_SYSTEM] = caps->fence_orders[GC_SCOPE_SYSTEM] = 0;
+    }
+}

@@ -20,5 +20,13 @@ void gc_caps_from_opencl(gc_caps *caps, int have_30, uint64_t atomic_mem_caps,
  * device whose C11 atomics lack device scope. gc_caps_from_opencl() then fills the
  * 1.2 tables, so the capabilities describe the code that actually runs. */
 int gc_caps_opencl_legacy_atomics(int have_30, uint64_t atomic_mem_caps, unsigned opencl_c_major);
+/* An OpenCL C 3.0 compile (C11 atomics) without the feature macros
+ * __opencl_c_atomic_scope_device / __opencl_c_atomic_scope_all_devices makes the dialect
+ * compile device scope as work-group scope and system scope as device scope
+ * (kernels/gc_dialect.h). Marks those scopes narrowed and clears their orders, so that no
+ * test runs under a scope its code does not have. has_*: the device lists the feature
+ * (CL_DEVICE_OPENCL_C_FEATURES), which the compiler defines exactly then. */
+void gc_caps_opencl_scope_features(gc_caps *caps, unsigned opencl_c_major, int legacy_atomics,
+                                   int has_scope_device, int has_scope_all_devices);
 
 #endif

@@ -197,9 +197,12 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     snprintf(inf->arch, sizeof inf->arch, "CL%u.%u", arch_major, arch_minor);
     inf->opencl_c_major = arch_major;
     inf->opencl_c_minor = arch_minor;
-    int has_subgroups_feature = 0;
-    for (size_t i = 0; arch_major >= 3 && i < n_feat; i++)
+    int has_subgroups_feature = 0, has_scope_device = 0, has_scope_all_devices = 0;
+    for (size_t i = 0; arch_major >= 3 && i < n_feat; i++) {
         if (strcmp(feat[i].name, "__opencl_c_subgroups") == 0) has_subgroups_feature = 1;
+        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_device") == 0) has_scope_device = 1;
+        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_all_devices") == 0) has_scope_all_devices = 1;
+    }
     free(all);
     free(feat);
 
@@ -220,6 +223,7 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     gc_caps *caps = &inf->caps;
     gc_caps_from_opencl(caps, have_30, mem_caps, fence_caps, arch_major);
     e->legacy_atomics = gc_caps_opencl_legacy_atomics(have_30, mem_caps, arch_major);
+    gc_caps_opencl_scope_features(caps, arch_major, e->legacy_atomics, has_scope_device, has_scope_all_devices);
     /* A driver string that does not fit is cut (snprintf), which is all a banner needs. */
     int written = snprintf(inf->compiler_version, sizeof inf->compiler_version,
                      "OpenCL C %u.%u (-cl-std=%s%s); device reports \"%s\"", arch_major, arch_minor,

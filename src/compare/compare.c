@@ -34,7 +34,7 @@ static double median_of(const gc_cmp_entry *e) {
     return s.median;
 }
 
-static int is_failure(gc_outcome o) { return o != GC_PASS && o != GC_SKIP; }
+static int is_failure(gc_outcome o) { return gc_outcome_class_of(o) == GC_COUNTS_FAILED; }
 
 void gc_comparison_free(gc_comparison *c) {
     free(c->rows);

@@ -48,8 +48,10 @@ static gc_cmp_entry *find(gc_cmp_run *run, const char *name) {
     return NULL;
 }
 
-/* One result object into the run (a name seen before is merged into its entry). */
-static int add_result(gc_cmp_run *run, const gc_json *r, size_t index, char *err, size_t len) {
+/* One result object into the run (a name seen before is merged into its entry). In a run
+ * over several devices the key is "DEVICE suite.name", so that each device's benchmark is
+ * compared with the same device's. */
+static int add_result(gc_cmp_run *run, const gc_json *r, size_t index, int several_devices, char *err, size_t len) {
     if (!r || r->type != GC_JSON_OBJECT) return bad(err, len, "results[%zu] is not an object", index);
     const gc_json *name = gc_json_get_type(r, "name", GC_JSON_STRING);
     const gc_json *outcome = gc_json_get_type(r, "outcome", GC_JSON_STRING);
@@ -68,7 +70,12 @@ static int add_result(gc_cmp_run *run, const gc_json *r, size_t index, char *err
         if (samples->items[k].type != GC_JSON_NUMBER || !(samples->items[k].number >= 0))
             return bad(err, len, "results[%zu] (%.100s): samples_ms[%zu] is not a number >= 0", index, name->string, k);
     gc_outcome o = gc_outcome_parse(outcome->string);
-    gc_cmp_entry *e = find(run, name->string);
+    char key[512];
+    const gc_json *device = gc_json_get_type(r, "device", GC_JSON_STRING);
+    if (several_devices && !device)
+        return bad(err, len, "results[%zu] (%.100s) has no \"device\" in a run over several devices", index, name->string);
+    snprintf(key, sizeof key, "%s%s%s", several_devices ? device->string : "", several_devices ? " " : "", name->string);
+    gc_cmp_entry *e = find(run, key);
     if (e && e->is_bench != is_bench)
         return bad(err, len, "results[%zu] (%.100s) is a %s and a %s", index, name->string, kind->string,
                    is_bench ? "test" : "benchmark");
@@ -78,7 +85,7 @@ static int add_result(gc_cmp_run *run, const gc_json *r, size_t index, char *err
         run->entries = grown;
         e = &run->entries[run->n];
         memset(e, 0, sizeof *e);
-        if (!(e->name = strdup(name->string))) return bad(err, len, "out of memory");
+        if (!(e->name = strdup(key))) return bad(err, len, "out of memory");
         run->n++;
         e->outcome = o;
         e->is_bench = is_bench;
@@ -116,6 +123,8 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
                           "cannot be compared)");
     } else {
         const gc_json *device = gc_json_get_type(root, "device", GC_JSON_OBJECT);
+        const gc_json *devices = gc_json_get_type(root, "devices", GC_JSON_ARRAY);
+        int several = devices && devices->n > 1;
         out->commit = dup_str(root, "commit");
         out->command = dup_str(root, "command");
         out->started_at = dup_str(root, "started_at");
@@ -123,7 +132,7 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
         out->device_name = dup_str(device, "name");
         ok = out->commit && out->command && out->started_at && out->device_id && out->device_name;
         if (!ok) bad(err, err_len, "out of memory");
-        for (size_t i = 0; ok && i < results->n; i++) ok = add_result(out, &results->items[i], i, err, err_len);
+        for (size_t i = 0; ok && i < results->n; i++) ok = add_result(out, &results->items[i], i, several, err, err_len);
     }
     gc_json_free(root);
     if (!ok) gc_cmp_run_free(out);

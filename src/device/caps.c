@@ -13,3 +13,11 @@ int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s) {
     if (!c || (unsigned)o >= GC_ORDER_COUNT || (unsigned)s >= GC_SCOPE_COUNT) return 0;
     return (c->atomic_orders[s] & BIT(o)) != 0;
 }
+
+int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as) {
+    if (!c || (unsigned)s >= GC_SCOPE_COUNT || c->narrowed_scope[s] == 0 ||
+        c->narrowed_scope[s] > GC_SCOPE_COUNT)
+        return 0;
+    if (as) *as = (gc_memory_scope)(c->narrowed_scope[s] - 1);
+    return 1;
+}

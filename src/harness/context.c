@@ -254,6 +254,31 @@ void gc_ctx_note(gc_test_ctx *ctx, const char *fmt, ...) {
     free(msg);
 }
 
+/* A verdict that replaces PASS at the end (gc_ctx_finish): its reason is kept apart, so
+ * that a failure recorded later still gives the test its reason. */
+static void keep_verdict(gc_test_ctx *ctx, char *slot, size_t len, const char *kind, const char *msg) {
+    if (!slot[0]) snprintf(slot, len, "%s", msg[0] ? msg : kind);
+    gc_result_log(ctx->result, "%s: %s", kind, msg);
+}
+
+void gc_ctx_measured(gc_test_ctx *ctx, const char *fmt, ...) {
+    GC_FORMAT_MSG(msg, fmt);
+    keep_verdict(ctx, ctx->measured, sizeof ctx->measured, "MEASURED", msg);
+    free(msg);
+}
+
+void gc_ctx_unvalidated(gc_test_ctx *ctx, const char *fmt, ...) {
+    GC_FORMAT_MSG(msg, fmt);
+    keep_verdict(ctx, ctx->unvalidated, sizeof ctx->unvalidated, "UNVALIDATED", msg);
+    free(msg);
+}
+
+void gc_ctx_inconclusive(gc_test_ctx *ctx, const char *fmt, ...) {
+    GC_FORMAT_MSG(msg, fmt);
+    keep_verdict(ctx, ctx->inconclusive, sizeof ctx->inconclusive, "INCONCLUSIVE", msg);
+    free(msg);
+}
+
 /* internal: the harness marks a negative control that did not fail */
 void gc_ctx_broken(gc_test_ctx *ctx, const char *msg);
 void gc_ctx_broken(gc_test_ctx *ctx, const char *msg) {
@@ -291,12 +316,25 @@ void gc_ctx_finish(gc_test_ctx *ctx) {
     else if (ctx->comparisons == 0 && !ctx->counted_explicitly) {
         r->outcome = GC_BROKEN;
         set_reason(ctx, "the test exercised no check, so it cannot fail");
+    } else if (r->checks == 0) {
+        /* Whatever counted them: a count of zero is a test that checked nothing. */
+        r->outcome = GC_BROKEN;
+        set_reason(ctx, "the test counted 0 checks exercised: it checked nothing, so it cannot fail");
     } else if (ctx->test->min_checks > 0 && r->checks < ctx->test->min_checks) {
         r->outcome = GC_INCONCLUSIVE;
         char msg[256];
         snprintf(msg, sizeof msg, "check exercised %llu times, fewer than the threshold %llu",
                  (unsigned long long)r->checks, (unsigned long long)ctx->test->min_checks);
         set_reason(ctx, msg);
+    } else if (ctx->inconclusive[0]) {
+        r->outcome = GC_INCONCLUSIVE;
+        set_reason(ctx, ctx->inconclusive);
+    } else if (ctx->unvalidated[0]) {
+        r->outcome = GC_UNVALIDATED;
+        set_reason(ctx, ctx->unvalidated);
+    } else if (ctx->measured[0]) {
+        r->outcome = GC_MEASURED;
+        set_reason(ctx, ctx->measured);
     } else {
         r->outcome = GC_PASS;
     }

@@ -16,6 +16,9 @@ struct gc_test_ctx {
     double t0;                /* monotonic start */
     double budget_s;
     int failed, broken, errored, skipped;
+    /* Verdicts that replace PASS when nothing worse was recorded (gc_ctx_measured,
+     * gc_ctx_unvalidated, gc_ctx_inconclusive), with their reasons. */
+    char measured[512], unvalidated[512], inconclusive[512];
     uint64_t explicit_checks; /* from gc_ctx_count_checks */
     int counted_explicitly;
     uint64_t compared;        /* elements compared by gc_check_* */

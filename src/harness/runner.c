@@ -277,7 +277,7 @@ static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_d
         r->outcome = GC_CRASH;
         gc_result_set_reason(r, "the test process exited with status %d without a valid result (%s)", code, st.error);
     } else if (code != 0) {
-        if (GC_SANITIZED && (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INCONCLUSIVE)) {
+        if (GC_SANITIZED && (gc_outcome_class_of(r->outcome) != GC_COUNTS_FAILED || r->outcome == GC_INCONCLUSIVE)) {
             gc_result_log(r, "the test process exited with status %d after reporting %s: %s", code,
                           gc_outcome_name(r->outcome), r->reason);
             r->outcome = GC_FAIL;
@@ -356,7 +356,8 @@ static void judge_expectation(gc_result *r) {
 }
 
 static void add_repro(gc_result *r, const gc_run_options *opt) {
-    if (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_INTERRUPTED) return;
+    if (r->outcome == GC_PASS || r->outcome == GC_SKIP || r->outcome == GC_MEASURED || r->outcome == GC_INTERRUPTED)
+        return;
     /* Every option that changes what a test does goes into the line. */
     char extra[2048] = "";
     size_t o = 0;
@@ -423,7 +424,7 @@ static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device
 
 /* Did this result end the run under -x (--fail-fast)? An INTERRUPTED test ends it anyway. */
 static int stops_fail_fast(const gc_run_options *opt, const gc_result *r) {
-    return opt->fail_fast && r->outcome != GC_PASS && r->outcome != GC_SKIP && r->outcome != GC_INTERRUPTED;
+    return opt->fail_fast && gc_outcome_class_of(r->outcome) == GC_COUNTS_FAILED && r->outcome != GC_INTERRUPTED;
 }
 
 gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks) {

@@ -104,7 +104,8 @@ static void outcome_cell(FILE *f, gc_outcome o, int flags) {
         fprintf(f, "%-12s", name);
         return;
     }
-    const char *sgr = o == GC_PASS ? "32" : o == GC_SKIP ? "33" : "1;31";
+    gc_outcome_class c = gc_outcome_class_of(o);
+    const char *sgr = c == GC_COUNTS_PASSED ? "32" : c == GC_COUNTS_NEITHER ? "33" : "1;31";
     fprintf(f, "\033[%sm%s\033[0m%*s", sgr, name, (int)(12 - strlen(name)), "");
 }
 
@@ -197,7 +198,7 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags) {
     } else {
         char figs[1024];
         figures_text(r, figs, sizeof figs);
-        const char *note = r->outcome == GC_SKIP || r->test->expect != GC_PASS || (bench && r->reason[0]) ? r->reason
+        const char *note = r->outcome == GC_SKIP || r->outcome == GC_UNVALIDATED || r->test->expect != GC_PASS || (bench && r->reason[0]) ? r->reason
                                                                                                         : figs;
         fputs("  ", f);
         outcome_cell(f, r->outcome, flags);
@@ -217,23 +218,34 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags) {
     if (verbose && r->log) fprintf(f, "%s", r->log);
 }
 
+void gc_report_print_counts(FILE *f, const size_t counts[GC_OUTCOME_COUNT]) {
+    fprintf(f, "%zu passed, %zu failed, %zu skipped", counts[GC_PASS], gc_report_count_class(counts, GC_COUNTS_FAILED),
+            counts[GC_SKIP]);
+    for (int o = 0; o < GC_OUTCOME_COUNT; o++)
+        if (o != GC_SKIP && gc_outcome_class_of((gc_outcome)o) == GC_COUNTS_NEITHER && counts[o]) {
+            fprintf(f, ", %zu ", counts[o]);
+            for (const char *p = gc_outcome_name((gc_outcome)o); *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p, f);
+        }
+}
+
 void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
-    size_t bad = rep->n - counts[GC_PASS] - counts[GC_SKIP];
-    if (bad) {
+    size_t bad = gc_report_count_class(counts, GC_COUNTS_FAILED);
+    if (bad || counts[GC_UNVALIDATED]) {
         fprintf(f, "\nNot passed:\n");
         for (size_t i = 0; i < rep->n; i++) {
             const gc_result *r = &rep->results[i];
-            if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
+            const int failed = gc_outcome_class_of(r->outcome) == GC_COUNTS_FAILED;
+            if (!failed && r->outcome != GC_UNVALIDATED) continue;
             char label[GC_TEST_NAME_MAX + 32];
             gc_result_label(rep, r, label, sizeof label);
             /* One line each, unwrapped: below the tables, for grep (the log follows as it is). */
-            if (flags & GC_CONSOLE_COLOR) fprintf(f, "  \033[1;31m%s\033[0m", gc_outcome_name(r->outcome));
+            if (failed && (flags & GC_CONSOLE_COLOR)) fprintf(f, "  \033[1;31m%s\033[0m", gc_outcome_name(r->outcome));
             else fprintf(f, "  %s", gc_outcome_name(r->outcome));
             fprintf(f, " %s%s%s: %s\n", rep->n_devices > 1 ? gc_result_device(rep, r)->id : "", rep->n_devices > 1 ? " " : "",
                     label, r->reason);
-            if (!(flags & GC_CONSOLE_VERBOSE) && r->log) fprintf(f, "%s", r->log);
+            if (failed && !(flags & GC_CONSOLE_VERBOSE) && r->log) fprintf(f, "%s", r->log);
         }
     }
     fprintf(f, "\n");
@@ -245,25 +257,23 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
                 rep->n_selected - rep->n, rep->n_selected);
     /* Several devices: a summary line each, above the run's. */
     for (size_t d = 0; rep->n_devices > 1 && d < rep->n_devices; d++) {
-        size_t pass = 0, skip = 0, ran = 0;
-        for (size_t i = 0; i < rep->n; i++) {
-            if (rep->results[i].device != rep->devices[d]) continue;
-            ran++;
-            pass += rep->results[i].outcome == GC_PASS;
-            skip += rep->results[i].outcome == GC_SKIP;
-        }
-        fprintf(f, "%s: %zu passed, %zu failed, %zu skipped%s\n", rep->devices[d]->id, pass, ran - pass - skip, skip,
-                ran ? "" : " (not reached)");
+        size_t dc[GC_OUTCOME_COUNT] = {0}, ran = 0;
+        for (size_t i = 0; i < rep->n; i++)
+            if (rep->results[i].device == rep->devices[d]) dc[rep->results[i].outcome]++, ran++;
+        fprintf(f, "%s: ", rep->devices[d]->id);
+        gc_report_print_counts(f, dc);
+        fprintf(f, "%s\n", ran ? "" : " (not reached)");
     }
     if (bad) {
         fprintf(f, "(");
         int first = 1;
-        for (int o = GC_FAIL; o < GC_OUTCOME_COUNT; o++)
-            if (o != GC_SKIP && counts[o])
+        for (int o = 0; o < GC_OUTCOME_COUNT; o++)
+            if (gc_outcome_class_of((gc_outcome)o) == GC_COUNTS_FAILED && counts[o])
                 fprintf(f, "%s%zu %s", first ? "" : ", ", counts[o], gc_outcome_name((gc_outcome)o)), first = 0;
         fprintf(f, " counted as failed) in %.1f s\n", rep->seconds);
     }
-    fprintf(f, "%zu passed, %zu failed, %zu skipped\n", counts[GC_PASS], bad, counts[GC_SKIP]);
+    gc_report_print_counts(f, counts);
+    fputc('\n', f);
 }
 
 void gc_report_console(FILE *f, const gc_run_report *rep, int flags) {
@@ -276,13 +286,17 @@ void gc_tap_begin(FILE *f) { fprintf(f, "TAP version 14\n"); }
 
 void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
     const gc_result *r = &rep->results[i];
-    int ok = r->outcome == GC_PASS || r->outcome == GC_SKIP;
+    const gc_outcome_class c = gc_outcome_class_of(r->outcome);
+    int ok = c != GC_COUNTS_FAILED;
     char label[GC_TEST_NAME_MAX + 32];
     gc_result_label(rep, r, label, sizeof label);
     fprintf(f, "%s %zu - %s%s%s", ok ? "ok" : "not ok", i + 1, rep->n_devices > 1 ? gc_result_device(rep, r)->id : "",
             rep->n_devices > 1 ? " " : "", label);
-    if (r->outcome == GC_SKIP) {
+    if (c == GC_COUNTS_NEITHER) {
+        /* TAP's only directive for "not a pass, not a failure"; the outcome is named
+         * where it is not SKIP itself (MEASURED, UNVALIDATED). */
         fprintf(f, " # SKIP ");
+        if (r->outcome != GC_SKIP) fprintf(f, "%s: ", gc_outcome_name(r->outcome));
         for (const char *p = r->reason; *p; p++) fputc(*p == '\n' || *p == '#' ? ' ' : *p, f);
     }
     fputc('\n', f);

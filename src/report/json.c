@@ -201,7 +201,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_device_json(f, rep->device);
     gc_json_run_scope(f, rep);
     fprintf(f, ",\"summary\":{\"passed\":%zu,\"failed\":%zu,\"skipped\":%zu", counts[GC_PASS],
-            rep->n - counts[GC_PASS] - counts[GC_SKIP], counts[GC_SKIP]);
+            gc_report_count_class(counts, GC_COUNTS_FAILED), counts[GC_SKIP]);
     for (int k = 0; k < GC_OUTCOME_COUNT; k++) fprintf(f, ",\"%s\":%zu", gc_outcome_name((gc_outcome)k), counts[k]);
     fprintf(f, "},\"results\":[");
     for (size_t i = 0; i < rep->n; i++) {

@@ -27,6 +27,9 @@ static void xml_text(FILE *f, const char *s) {
     }
 }
 
+/* JUnit's "failure" (the test's own verdict) as opposed to its "error" (it could not judge). */
+static int junit_is_failure(gc_outcome o) { return o == GC_FAIL || o == GC_BROKEN || o == GC_INCONCLUSIVE; }
+
 /* Failures and errors as JUnit counts them, over the results of one device (NULL: all). */
 static void junit_counts(const gc_run_report *rep, const gc_device_info *dev, size_t *tests, size_t *failures,
                          size_t *errors, size_t *skipped, double *seconds) {
@@ -37,11 +40,10 @@ static void junit_counts(const gc_run_report *rep, const gc_device_info *dev, si
         if (dev && gc_result_device(rep, r) != dev) continue;
         ++*tests;
         *seconds += r->seconds;
-        switch (r->outcome) {
-        case GC_PASS: break;
-        case GC_SKIP: ++*skipped; break;
-        case GC_FAIL: case GC_BROKEN: case GC_INCONCLUSIVE: ++*failures; break;
-        default: ++*errors; break;
+        switch (gc_outcome_class_of(r->outcome)) {
+        case GC_COUNTS_PASSED: break;
+        case GC_COUNTS_NEITHER: ++*skipped; break; /* SKIP, MEASURED, UNVALIDATED */
+        case GC_COUNTS_FAILED: ++*(junit_is_failure(r->outcome) ? failures : errors); break;
         }
     }
 }
@@ -94,14 +96,14 @@ static void junit_suite(FILE *f, const gc_run_report *rep, const gc_device_info 
                     gc_sample_stop_name(r->stopped_by));
         }
         const char *tag = NULL;
-        switch (r->outcome) {
-        case GC_PASS: break;
-        case GC_SKIP: tag = "skipped"; break;
-        case GC_FAIL: case GC_BROKEN: case GC_INCONCLUSIVE: tag = "failure"; break;
-        default: tag = "error"; break;
+        switch (gc_outcome_class_of(r->outcome)) {
+        case GC_COUNTS_PASSED: break;
+        case GC_COUNTS_NEITHER: tag = "skipped"; break; /* JUnit's only "neither" */
+        case GC_COUNTS_FAILED: tag = junit_is_failure(r->outcome) ? "failure" : "error"; break;
         }
         if (tag) {
             fprintf(f, "\n      <%s message=\"", tag);
+            if (r->outcome != GC_SKIP && !strcmp(tag, "skipped")) fprintf(f, "%s: ", gc_outcome_name(r->outcome));
             xml_text(f, r->reason);
             fprintf(f, "\" type=\"%s\">", gc_outcome_name(r->outcome));
             xml_text(f, r->log);

@@ -37,8 +37,19 @@ void gc_markdown_cell(FILE *f, const char *s, size_t max_bytes) {
 }
 
 static void outcome_md(FILE *f, gc_outcome o) {
-    if (o == GC_PASS || o == GC_SKIP) fputs(gc_outcome_name(o), f);
+    if (gc_outcome_class_of(o) != GC_COUNTS_FAILED) fputs(gc_outcome_name(o), f);
     else fprintf(f, "**%s**", gc_outcome_name(o));
+}
+
+/* The test's label; on several devices the device id first. */
+static void name_md(FILE *f, const gc_run_report *rep, const gc_result *r) {
+    char label[GC_TEST_NAME_MAX + 32];
+    gc_result_label(rep, r, label, sizeof label);
+    if (rep->n_devices > 1) {
+        gc_markdown_cell(f, gc_result_device(rep, r)->id, 0);
+        fputc(' ', f);
+    }
+    gc_markdown_cell(f, label, 0);
 }
 
 static void bench_table(FILE *f, const gc_run_report *rep) {
@@ -51,7 +62,7 @@ static void bench_table(FILE *f, const gc_run_report *rep) {
         const gc_result *r = &rep->results[i];
         if (!r->n_samples) continue;
         fputs("| ", f);
-        gc_markdown_cell(f, r->full_name, 0);
+        name_md(f, rep, r);
         fputs(" | ", f);
         outcome_md(f, r->outcome);
         fprintf(f, " | %.4g | %.4g | %.2f%% | %zu | ", r->stats.median, r->stats.mean, 100 * r->stats.cv, r->stats.n);
@@ -67,27 +78,32 @@ static void bench_table(FILE *f, const gc_run_report *rep) {
 void gc_report_markdown(FILE *f, const gc_run_report *rep) {
     size_t counts[GC_OUTCOME_COUNT];
     gc_report_counts(rep, counts);
-    size_t bad = rep->n - counts[GC_PASS] - counts[GC_SKIP];
-    fprintf(f, "### gpucheck %s: %zu passed, %zu failed, %zu skipped\n\n", rep->opt->command, counts[GC_PASS], bad,
-            counts[GC_SKIP]);
-    fputs("Device `", f);
-    gc_markdown_cell(f, rep->device->id, 0);
-    fputs("` (", f);
-    gc_markdown_cell(f, rep->device->name, 0);
-    fprintf(f, "), seed %llu, commit `%.12s`, %.1f s, started %s.\n", (unsigned long long)rep->opt->seed, GC_COMMIT,
+    size_t listed = gc_report_count_class(counts, GC_COUNTS_FAILED) + counts[GC_UNVALIDATED];
+    fprintf(f, "### gpucheck %s: ", rep->opt->command);
+    gc_report_print_counts(f, counts);
+    fputs("\n\n", f);
+    for (size_t d = 0; d < (rep->n_devices > 1 ? rep->n_devices : 1); d++) {
+        const gc_device_info *dev = rep->n_devices > 1 ? rep->devices[d] : rep->device;
+        fputs(d ? ", `" : rep->n_devices > 1 ? "Devices `" : "Device `", f);
+        gc_markdown_cell(f, dev->id, 0);
+        fputs("` (", f);
+        gc_markdown_cell(f, dev->name, 0);
+        fputs(")", f);
+    }
+    fprintf(f, ", seed %llu, commit `%.12s`, %.1f s, started %s.\n", (unsigned long long)rep->opt->seed, GC_COMMIT,
             rep->seconds, rep->started_at);
     if (rep->interrupted_by)
         fprintf(f, "\n**Interrupted by %s**: %zu of %zu selected tests not run.\n", gc_signal_name(rep->interrupted_by),
                 rep->n_selected - rep->n, rep->n_selected);
-    if (bad) {
+    if (listed) {
         fprintf(f, "\n#### Not passed\n\n| outcome | test | reason |\n|---|---|---|\n");
         for (size_t i = 0; i < rep->n; i++) {
             const gc_result *r = &rep->results[i];
-            if (r->outcome == GC_PASS || r->outcome == GC_SKIP) continue;
+            if (gc_outcome_class_of(r->outcome) != GC_COUNTS_FAILED && r->outcome != GC_UNVALIDATED) continue;
             fputs("| ", f);
             outcome_md(f, r->outcome);
             fputs(" | ", f);
-            gc_markdown_cell(f, r->full_name, 0);
+            name_md(f, rep, r);
             fputs(" | ", f);
             gc_markdown_cell(f, r->reason, 300);
             fputs(" |\n", f);
@@ -101,7 +117,7 @@ void gc_report_markdown(FILE *f, const gc_run_report *rep) {
         fputs("| ", f);
         outcome_md(f, r->outcome);
         fputs(" | ", f);
-        gc_markdown_cell(f, r->full_name, 0);
+        name_md(f, rep, r);
         fprintf(f, " | %.2f | %llu | ", r->seconds, (unsigned long long)r->checks);
         gc_markdown_cell(f, r->outcome == GC_PASS && r->test->expect == GC_PASS ? "" : r->reason, 200);
         fputs(" |\n", f);

@@ -7,13 +7,23 @@
 #include "result/result.h"
 
 static const char *const outcome_names[] = {
-#define GC_OUTCOME_NAME_(e, s) s,
+#define GC_OUTCOME_NAME_(e, s, c) s,
     GC_OUTCOME_LIST(GC_OUTCOME_NAME_)
 #undef GC_OUTCOME_NAME_
 };
 
+static const gc_outcome_class outcome_classes[] = {
+#define GC_OUTCOME_CLASS_(e, s, c) c,
+    GC_OUTCOME_LIST(GC_OUTCOME_CLASS_)
+#undef GC_OUTCOME_CLASS_
+};
+
 const char *gc_outcome_name(gc_outcome o) {
     return (unsigned)o < GC_OUTCOME_COUNT ? outcome_names[o] : "UNKNOWN";
+}
+
+gc_outcome_class gc_outcome_class_of(gc_outcome o) {
+    return (unsigned)o < GC_OUTCOME_COUNT ? outcome_classes[o] : GC_COUNTS_FAILED;
 }
 
 gc_outcome gc_outcome_parse(const char *s) {
@@ -133,8 +143,15 @@ void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT])
     for (size_t i = 0; i < rep->n; i++) counts[rep->results[i].outcome]++;
 }
 
+size_t gc_report_count_class(const size_t counts[GC_OUTCOME_COUNT], gc_outcome_class c) {
+    size_t n = 0;
+    for (int o = 0; o < GC_OUTCOME_COUNT; o++)
+        if (outcome_classes[o] == c) n += counts[o];
+    return n;
+}
+
 int gc_report_passed(const gc_run_report *rep) {
     for (size_t i = 0; i < rep->n; i++)
-        if (rep->results[i].outcome != GC_PASS && rep->results[i].outcome != GC_SKIP) return 0;
+        if (gc_outcome_class_of(rep->results[i].outcome) == GC_COUNTS_FAILED) return 0;
     return 1;
 }

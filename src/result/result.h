@@ -171,8 +171,10 @@ void gc_run_options_init(gc_run_options *o);
 /** A test's time budget under the options: --timeout, else its own, else the default. */
 double gc_test_budget(const gc_test *t, const gc_run_options *o);
 
-/** Counts by outcome and whether the run passed (only PASS and SKIP are acceptable). */
+/** Counts by outcome; how many of them count as passed, failed or neither
+ *  (gc_outcome_class_of); whether the run passed (no outcome that counts as failed). */
 void gc_report_counts(const gc_run_report *rep, size_t counts[GC_OUTCOME_COUNT]);
+size_t gc_report_count_class(const size_t counts[GC_OUTCOME_COUNT], gc_outcome_class c);
 int gc_report_passed(const gc_run_report *rep);
 
 #endif

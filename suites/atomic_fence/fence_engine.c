@@ -14,6 +14,7 @@
 #include "suites/atomic_fence/fence_perm.h"
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
+#include "suites/atomic_fence/litmus_outcome.gc" /* LT_REGS */
 
 #define ONE_WRITER_SLOTS 1024u /* slot pairs the one-writer layout picks from */
 
@@ -36,6 +37,10 @@ struct fence_engine {
     uint32_t sync_target;
     uint64_t launches;
     double seconds;
+    /* litmus shapes: registers (poisoned before every launch), meeting counters */
+    gc_kernel *classify;
+    gc_buffer *res, *sync;
+    unsigned roles;
     /* host cases */
     gc_buffer *ctl;
     fence_host_side hs;
@@ -68,6 +73,7 @@ static gc_status check_ptx(fence_engine *e) {
 }
 static gc_status step_local(fence_engine *e);
 static gc_status step_global(fence_engine *e);
+static gc_status step_litmus(fence_engine *e);
 
 static gc_status zeroed(gc_test_ctx *ctx, size_t bytes, gc_buffer **out) {
     gc_status st = gc_ctx_alloc(ctx, bytes, GC_MEM_DEVICE, out);
@@ -171,6 +177,37 @@ static gc_status open_host_layout(fence_engine *e) {
     return GC_OK;
 }
 
+/* The litmus shapes: `roles` sets of test groups (the global tests' work-groups shared
+ * out among the roles), one instance per work-item of role 0. */
+static gc_status open_litmus_layout(fence_engine *e) {
+    gc_test_ctx *ctx = e->ctx;
+    const fence_config *cfg = &e->cfg;
+    gc_status st;
+    e->rounds = cfg->rounds;
+    e->roles = e->c->space == FENCE_IRIW ? 4u : 2u;
+    e->wg = cfg->wg_size;
+    e->test_groups = cfg->groups / e->roles > 0 ? cfg->groups / e->roles : 1u;
+    e->groups = e->test_groups * e->roles;
+    e->instances = e->test_groups * e->wg;
+    e->slots[0] = e->instances;
+    if ((st = gc_kernel_get(e->mod, "litmus_classify", &e->classify))) {
+        gc_ctx_error(ctx, "kernel litmus_classify missing: %s", gc_last_error());
+        return st;
+    }
+    if ((st = zeroed(ctx, (size_t)e->instances * FO_COUNT * 4, &e->counts[0])) ||
+        (st = zeroed(ctx, (size_t)2 * e->instances * cfg->stride * 4, &e->mem[0])) ||
+        (st = zeroed(ctx, (size_t)e->instances * 4, &e->sync)) ||
+        (st = gc_ctx_alloc_output(ctx, (size_t)e->instances * e->rounds * LT_REGS * 4, &e->res)) ||
+        (st = gc_ctx_alloc(ctx, (size_t)e->groups * 4, GC_MEM_DEVICE, &e->shuffle)) ||
+        (st = zeroed(ctx, FW_TOTAL_WORDS * 4, &e->wit[0])))
+        return st;
+    e->shuffle_host = gc_ctx_malloc(ctx, (size_t)e->groups * 4);
+    e->expected[0] = gc_ctx_malloc(ctx, e->slots[0] * 4);
+    e->host_counts[0] = gc_ctx_malloc(ctx, e->slots[0] * FO_COUNT * 4);
+    if (!e->shuffle_host || !e->expected[0] || !e->host_counts[0]) return GC_ERR_NO_MEMORY;
+    return GC_OK;
+}
+
 gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_config *cfg, fence_engine **out) {
     fence_engine *e = gc_ctx_malloc(ctx, sizeof *e);
     if (!e) return GC_ERR_NO_MEMORY;
@@ -180,15 +217,10 @@ gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_c
     e->cfg = *cfg;
     e->epoch = 1;
     e->n_layouts = fence_layout_count(c->space);
-    char d[6][48];
-    snprintf(d[0], sizeof d[0], "MP_ORDER1=%d", (int)c->order1);
-    snprintf(d[1], sizeof d[1], "MP_ORDER2=%d", (int)c->order2);
-    snprintf(d[2], sizeof d[2], "MP_SCOPE=%d", (int)c->scope);
-    snprintf(d[3], sizeof d[3], "MP_FLAG_SCOPE=%d", (int)c->flag_scope);
-    snprintf(d[4], sizeof d[4], "MP_START_BARRIER=%u", cfg->start_barrier ? 1u : 0u);
-    snprintf(d[5], sizeof d[5], "MP_REORDER=%d", (int)c->reorder);
-    const char *defs[6] = {d[0], d[1], d[2], d[3], d[4], d[5]};
-    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, 6, &e->mod);
+    char d[FENCE_MAX_DEFINES][48];
+    const char *defs[FENCE_MAX_DEFINES];
+    const size_t n_defs = fence_case_defines(c, cfg->start_barrier, d, defs);
+    gc_status st = gc_ctx_build(ctx, fence_case_source(c), defs, n_defs, &e->mod);
     if (st) return st;
     for (unsigned l = 0; l < e->n_layouts; l++) {
         st = gc_kernel_get(e->mod, fence_case_kernel(c, l), &e->k[l]);
@@ -199,13 +231,14 @@ gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_c
     }
     if ((st = check_ptx(e))) return st;
     if ((st = gc_ctx_alloc(ctx, FP_COUNT * 4, GC_MEM_DEVICE, &e->prm))) return st;
-    if (c->space != FENCE_LOCAL && c->space != FENCE_GLOBAL) return open_host_layout(e);
-    if ((st = open_device_layouts(e))) return st;
+    const int litmus = fence_space_is_litmus(c->space);
+    if (c->space != FENCE_LOCAL && c->space != FENCE_GLOBAL && !litmus) return open_host_layout(e);
+    if ((st = litmus ? open_litmus_layout(e) : open_device_layouts(e))) return st;
     /* A warm-up step with no rounds: a compiler that builds kernels lazily at their first
      * launch (PoCL) does so here, not inside a measured step. It records no outcome. */
     const unsigned rounds = e->rounds;
     e->rounds = 0;
-    st = c->space == FENCE_LOCAL ? step_local(e) : step_global(e);
+    st = c->space == FENCE_LOCAL ? step_local(e) : litmus ? step_litmus(e) : step_global(e);
     e->rounds = rounds;
     return st;
 }
@@ -215,6 +248,8 @@ void fence_engine_close(fence_engine *e) {
     for (unsigned l = 0; l < FENCE_MAX_LAYOUTS; l++)
         if (e->k[l]) gc_kernel_free(e->k[l]);
     memset(e->k, 0, sizeof e->k);
+    if (e->classify) gc_kernel_free(e->classify);
+    e->classify = NULL;
 }
 
 static gc_status launch(fence_engine *e, unsigned layout, const uint32_t *prm, const gc_arg *args, size_t nargs,
@@ -323,6 +358,46 @@ static gc_status step_global(fence_engine *e) {
     return GC_OK;
 }
 
+static gc_status step_litmus(fence_engine *e) {
+    gc_test_ctx *ctx = e->ctx;
+    const unsigned wg = e->wg, R = e->rounds;
+    const fence_config *cfg = &e->cfg;
+    gc_status st;
+    uint32_t P[FP_COUNT] = {0};
+    fence_affine groups = fence_affine_bijection(e->test_groups, ctx_rand, ctx);
+    fence_affine lanes = fence_affine_bijection(wg, ctx_rand, ctx);
+    fence_affine slots = fence_affine_bijection(e->instances, ctx_rand, ctx);
+    P[FP_ROUNDS] = R;
+    P[FP_EPOCH] = e->epoch;
+    P[FP_RETRIES] = cfg->retries; /* the meeting spin's polls */
+    P[FP_TEST_GROUPS] = e->test_groups;
+    P[FP_GROUP_MUL] = groups.mul;
+    P[FP_GROUP_ADD] = groups.add;
+    P[FP_LANE_MUL] = lanes.mul;
+    P[FP_LANE_ADD] = lanes.add;
+    P[FP_DATA_MUL] = slots.mul;
+    P[FP_DATA_ADD] = slots.add;
+    P[FP_STRIDE] = cfg->stride;
+    P[FP_INSTANCES] = e->instances;
+    P[FP_SYNC_TARGET] = e->sync_target; /* the meeting counters before this launch */
+    e->sync_target += e->roles * R;
+    e->epoch += R;
+    if (cfg->shuffle) fence_shuffle(e->shuffle_host, e->groups, ctx_rand, ctx);
+    else
+        for (uint32_t g = 0; g < e->groups; g++) e->shuffle_host[g] = g;
+    if ((st = gc_buffer_write(e->shuffle, 0, e->shuffle_host, (size_t)e->groups * 4)) ||
+        (st = gc_buffer_fill_byte(e->res, gc_ctx_canary(ctx))))
+        return st;
+    gc_arg a[] = {GC_ARG_BUF(e->mem[0]), GC_ARG_BUF(e->res), GC_ARG_BUF(e->sync), GC_ARG_BUF(e->prm),
+                  GC_ARG_BUF(e->shuffle)};
+    if ((st = launch(e, 0, P, a, 5, (size_t)e->groups * wg, wg, 0))) return st;
+    gc_arg c[] = {GC_ARG_BUF(e->res), GC_ARG_BUF(e->counts[0]), GC_ARG_BUF(e->wit[0]), GC_ARG_BUF(e->prm)};
+    gc_range r = {1, {e->instances, 1, 1}, {wg, 1, 1}, 0};
+    if ((st = gc_kernel_launch(e->classify, &r, c, 4, NULL))) return st;
+    for (size_t i = 0; i < e->slots[0]; i++) e->expected[0][i] += R;
+    return GC_OK;
+}
+
 static gc_status step_host(fence_engine *e) {
     gc_test_ctx *ctx = e->ctx;
     fence_host_side *h = &e->hs;
@@ -380,6 +455,7 @@ gc_status fence_engine_step(fence_engine *e) {
     switch (e->c->space) {
     case FENCE_LOCAL: st = step_local(e); break;
     case FENCE_GLOBAL: st = step_global(e); break;
+    case FENCE_SB: case FENCE_LB: case FENCE_IRIW: st = step_litmus(e); break;
     default: st = step_host(e); break;
     }
     e->seconds += gc_ctx_elapsed(e->ctx) - t0;
@@ -396,7 +472,7 @@ static gc_status read_counts(fence_engine *e) {
         if (st) return st;
         return gc_buffer_read(e->counts[0], e->slots[0] * FO_COUNT * 4, e->host_counts[1], e->slots[1] * FO_COUNT * 4);
     }
-    for (unsigned l = 0; l < 2; l++) {
+    for (unsigned l = 0; l < e->n_layouts; l++) {
         gc_status st = gc_buffer_read(e->counts[l], 0, e->host_counts[l], e->slots[l] * FO_COUNT * 4);
         if (st) return st;
     }
@@ -445,6 +521,14 @@ static void note_witnesses(fence_engine *e, unsigned l) {
     uint32_t w[FW_TOTAL_WORDS];
     unsigned buffer = e->c->space == FENCE_GLOBAL ? l : 0u;
     if (gc_buffer_read(e->wit[buffer], 0, w, sizeof w) != GC_OK) return;
+    if (fence_space_is_litmus(e->c->space)) {
+        for (uint32_t i = 0; i < w[0] && i < FW_MAX; i++) {
+            const uint32_t *r = w + 1 + FW_WORDS * i;
+            gc_ctx_note(e->ctx, "forbidden outcome: instance %u, round %u (value %u): registers that saw their "
+                        "store: mask 0x%x", r[FW_INSTANCE], r[FW_ROUND], r[FW_EXPECTED], r[FW_GOT]);
+        }
+        return;
+    }
     for (uint32_t i = 0; i < w[0] && i < FW_MAX; i++) {
         const uint32_t *r = w + 1 + FW_WORDS * i;
         gc_ctx_note(e->ctx, "stale (%s): %s %u, round %u: flag seen, data %u, expected %u",
@@ -460,8 +544,13 @@ int fence_engine_validate(fence_engine *e, const char *label) {
     }
     int ok = 1;
     for (unsigned l = 0; l < e->n_layouts; l++) {
+        const int litmus = fence_space_is_litmus(e->c->space);
         fence_expect x = {e->expected[l], e->c->kind == FENCE_FENCED,
-                          e->c->space == FENCE_GLOBAL && l == 1 ? "work-item" : e->expected[l] ? "reader" : "instance"};
+                          e->c->space == FENCE_GLOBAL && l == 1 ? "work-item"
+                          : litmus                             ? "litmus instance"
+                          : e->expected[l]                     ? "reader"
+                                                               : "instance",
+                          litmus};
         char name[160];
         snprintf(name, sizeof name, "%s %s", label, fence_layout_name(e->c->space, l));
         ok &= gc_check_property(e->ctx, name, e->host_counts[l], e->slots[l], FO_COUNT * 4, &x, fence_validate,

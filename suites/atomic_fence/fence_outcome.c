@@ -15,6 +15,20 @@ fence_tally fence_tally_slots(const uint32_t *counts, size_t first, size_t n) {
 
 uint64_t fence_tally_checks(const fence_tally *t) { return t->ok + t->stale; }
 
+unsigned fence_layouts_short(const fence_tally *layouts, const char *const *names, unsigned n, uint64_t min,
+                             char *msg, size_t len) {
+    unsigned short_layouts = 0;
+    for (unsigned l = 0; l < n; l++) {
+        const uint64_t checks = fence_tally_checks(&layouts[l]);
+        if (checks >= min) continue;
+        if (!short_layouts && msg && len)
+            snprintf(msg, len, "layout %s exercised its check %llu times, fewer than %llu", names[l],
+                     (unsigned long long)checks, (unsigned long long)min);
+        short_layouts++;
+    }
+    return short_layouts;
+}
+
 size_t fence_validate(const void *data, size_t n_slots, const void *param, char *msg, size_t len) {
     const uint32_t *c = data;
     const fence_expect *e = param;
@@ -25,7 +39,12 @@ size_t fence_validate(const void *data, size_t n_slots, const void *param, char 
                        stale = c[FO_COUNT * s + FO_STALE];
         const uint64_t total = (uint64_t)never + ok + stale;
         int wrong = 0;
-        if (e->stale_forbidden && stale) {
+        if (e->never_forbidden && never) {
+            if (!bad)
+                snprintf(msg, len, "%s %zu recorded %u invalid register value(s) (never written, or not a value of "
+                         "its round)", what, s, never);
+            wrong = 1;
+        } else if (e->stale_forbidden && stale) {
             if (!bad)
                 snprintf(msg, len, "%s %zu saw the flag but stale data %u time(s) (forbidden outcome)", what, s,
                          stale);
@@ -44,7 +63,9 @@ size_t fence_validate(const void *data, size_t n_slots, const void *param, char 
     return bad;
 }
 
-unsigned fence_mangle_variants(const fence_expect *e) { return e->stale_forbidden ? 2u : 1u; }
+unsigned fence_mangle_variants(const fence_expect *e) {
+    return 1u + (e->stale_forbidden ? 1u : 0u) + (e->never_forbidden ? 1u : 0u);
+}
 
 /* The slot the controls corrupt: the first one that took part (expected outcomes or,
  * without expectations, slot 0). */
@@ -67,6 +88,14 @@ void fence_mangle(void *data, size_t n_slots, const void *param, unsigned varian
         if (v[FO_OK]) v[FO_OK]--;
         else if (v[FO_NEVER]) v[FO_NEVER]--;
         v[FO_STALE]++;
+        return;
+    }
+    /* Where invalid registers are forbidden, the next variant turns one outcome invalid
+     * (the count stays the same). */
+    if (e->never_forbidden && variant == (e->stale_forbidden ? 1u : 0u)) {
+        if (v[FO_OK]) v[FO_OK]--;
+        else if (v[FO_STALE]) v[FO_STALE]--;
+        v[FO_NEVER]++;
         return;
     }
     if (e->expected) {

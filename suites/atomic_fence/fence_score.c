@@ -1,7 +1,9 @@
 /* fence_score.c — atomic_fence.mutation_score: runs every twin that applies to the device
  * until its weak outcome shows or score_seconds pass, and reports the share of twins
  * whose weak outcome was observed. A twin that is never observed means the suite could
- * not have seen that bug on this device; the score is how strong the suite is here. */
+ * not have seen that bug on this device; the score is how strong the suite is here: a
+ * measurement (MEASURED), not a pass. fence_twin_observe() is also how a fenced test finds
+ * out whether it could have failed here (fence_tests.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +16,41 @@ static const char *score_requires(const gc_test *t, const gc_device_info *info) 
     for (size_t i = 0; i < n; i++)
         if (fence_case_is_twin(&cs[i]) && !fence_case_requires(&cs[i], info)) return NULL;
     return "no twin applies to this device (it lacks every fenced test's capabilities)";
+}
+
+gc_status fence_twin_observe(gc_test_ctx *ctx, const fence_case *twin, const fence_config *cfg, double seconds,
+                             fence_observation *out) {
+    memset(out, 0, sizeof *out);
+    fence_engine *e = NULL;
+    gc_status st = fence_engine_open(ctx, twin, cfg, &e);
+    if (st) {
+        fence_engine_close(e);
+        return st;
+    }
+    double t0 = gc_ctx_elapsed(ctx);
+    uint64_t stale = 0;
+    do {
+        if ((st = fence_engine_step(e)) || (st = fence_engine_stale(e, &stale))) {
+            fence_engine_close(e);
+            return st;
+        }
+    } while (!stale && gc_ctx_elapsed(ctx) - t0 < seconds);
+    out->seconds = gc_ctx_elapsed(ctx) - t0;
+    fence_progress p;
+    if ((st = fence_engine_progress(e, &p))) {
+        fence_engine_close(e);
+        return st;
+    }
+    fence_engine_validate(e, twin->name); /* every reader must still add up */
+    fence_engine_close(e);
+    out->observed = stale != 0;
+    out->launches = p.launches;
+    out->checks = fence_tally_checks(&p.total);
+    out->weak = p.total.stale;
+    gc_ctx_note(ctx, "%-40s %s after %.3f s (%llu launches, %llu checks, %llu weak)", twin->name,
+                out->observed ? "OBSERVED" : "not observed", out->seconds, (unsigned long long)out->launches,
+                (unsigned long long)out->checks, (unsigned long long)out->weak);
+    return GC_OK;
 }
 
 static gc_status score_run(gc_test_ctx *ctx) {
@@ -32,38 +69,20 @@ static gc_status score_run(gc_test_ctx *ctx) {
             continue;
         }
         applicable++;
-        fence_engine *e = NULL;
-        if ((st = fence_engine_open(ctx, c, &cfg, &e))) return st;
-        double t0 = gc_ctx_elapsed(ctx);
-        uint64_t stale = 0;
-        do {
-            if ((st = fence_engine_step(e)) || (st = fence_engine_stale(e, &stale))) {
-                fence_engine_close(e);
-                return st;
-            }
-        } while (!stale && gc_ctx_elapsed(ctx) - t0 < cfg.score_seconds);
-        double secs = gc_ctx_elapsed(ctx) - t0;
-        fence_progress p;
-        if ((st = fence_engine_progress(e, &p))) {
-            fence_engine_close(e);
-            return st;
-        }
-        fence_engine_validate(e, c->name); /* every reader must still add up */
-        fence_engine_close(e);
-        checks += fence_tally_checks(&p.total);
-        observed += stale ? 1u : 0u;
-        gc_ctx_note(ctx, "%-40s %s after %.3f s (%llu launches, %llu checks, %llu weak)", c->name,
-                    stale ? "OBSERVED" : "not observed", secs, (unsigned long long)p.launches,
-                    (unsigned long long)fence_tally_checks(&p.total), (unsigned long long)p.total.stale);
+        fence_observation o;
+        if ((st = fence_twin_observe(ctx, c, &cfg, cfg.score_seconds, &o))) return st;
+        checks += o.checks;
+        observed += o.observed ? 1u : 0u;
         char fig[64];
         snprintf(fig, sizeof fig, "%s", c->name + 5); /* drop "twin." */
-        gc_ctx_figure(ctx, fig, stale ? 1 : 0, "observed");
+        gc_ctx_figure(ctx, fig, o.observed ? 1 : 0, "observed");
     }
     gc_ctx_count_checks(ctx, checks);
     gc_ctx_figure(ctx, "score", applicable ? (double)observed / (double)applicable : 0, "");
     gc_ctx_figure(ctx, "twins_observed", (double)observed, "");
     gc_ctx_figure(ctx, "twins_applicable", (double)applicable, "");
-    gc_ctx_note(ctx, "mutation score %zu/%zu", observed, applicable);
+    gc_ctx_measured(ctx, "mutation score %zu/%zu: twins whose weak outcome showed on this device", observed,
+                    applicable);
     return GC_OK;
 }
 

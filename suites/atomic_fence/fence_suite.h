@@ -15,7 +15,13 @@
 #include "suites/atomic_fence/fence_outcome.h"
 #include "suites/atomic_fence/fence_params.gc"
 
-typedef enum { FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE } fence_space;
+typedef enum {
+    FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE,
+    /* the litmus shapes beside message passing, across work-groups (litmus.gc) */
+    FENCE_SB, FENCE_LB, FENCE_IRIW
+} fence_space;
+/** 1 for the store-buffering, load-buffering and IRIW shapes. */
+int fence_space_is_litmus(fence_space s);
 typedef enum {
     FENCE_FENCED,        /* a conformance test: the stale outcome is forbidden */
     FENCE_TWIN_NO_FENCE, /* both fences removed (relaxed: a compiler barrier only) */
@@ -34,6 +40,8 @@ typedef struct {
     gc_memory_order parent_order1, parent_order2;
     gc_memory_scope parent_scope;
     int reorder;               /* FR_* (fence_params.gc): local no-fence twins only */
+    const char *weakens;       /* twins: the fenced tests it weakens (an fnmatch pattern) */
+    gc_memory_order store_order, load_order; /* the flag's store and polls (relaxed: fences only) */
 } fence_case;
 
 /** All cases of the suite (fenced tests first, then twins). */
@@ -41,6 +49,13 @@ const fence_case *fence_cases(size_t *count);
 /** NULL when the device can run the case, else the reason (a static string). */
 const char *fence_case_requires(const fence_case *c, const gc_device_info *info);
 int fence_case_is_twin(const fence_case *c);
+
+/** The defines a case's kernels are built with (into d, pointed to by defs); returns how
+ *  many. The engine builds with them; tests/test_atomic_fence_cuda_cases.c compiles every
+ *  case with them through NVRTC and checks its PTX. */
+#define FENCE_MAX_DEFINES 9
+size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FENCE_MAX_DEFINES][48],
+                          const char *defs[FENCE_MAX_DEFINES]);
 
 /** Kernel source of a case and the kernel of each of its layouts. */
 const char *fence_case_source(const fence_case *c);
@@ -50,6 +65,9 @@ const char *fence_case_kernel(const fence_case *c, unsigned layout);
  *  compiled in and nothing else, and the flag poll inside its loop. `fences` and `poll`
  *  are storage the expectation points into. */
 void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, char fences[2][32], char poll[32]);
+
+/** Whether `twin` weakens the fenced case `fenced` (its `weakens` pattern). */
+int fence_twin_weakens(const fence_case *twin, const fence_case *fenced);
 
 /** Registers atomic_fence.mutation_score (fence_score.c). */
 void fence_register_score(void);
@@ -109,5 +127,17 @@ gc_status fence_engine_stale(fence_engine *e, uint64_t *stale);
  *  cases) and note the first stale observations. Returns 1 when valid. */
 int fence_engine_validate(fence_engine *e, const char *label);
 void fence_engine_close(fence_engine *e);
+
+/* ---- observing a twin (fence_score.c) ------------------------------------------------ */
+typedef struct {
+    int observed;        /* the weak outcome showed */
+    double seconds;      /* time it ran */
+    uint64_t launches, checks, weak;
+} fence_observation;
+
+/** Run a twin until its weak outcome shows or `seconds` pass (at least one step); its
+ *  readers' bookkeeping is validated as for the twin's own test. Notes the result. */
+gc_status fence_twin_observe(gc_test_ctx *ctx, const fence_case *twin, const fence_config *cfg, double seconds,
+                             fence_observation *out);
 
 #endif

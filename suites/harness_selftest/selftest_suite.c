@@ -2,7 +2,9 @@
  * that catches an unwritten element (FAIL), a comparator that cannot fail (BROKEN), a
  * kernel that spins forever (TIMEOUT), a kernel that faults (CRASH or ERROR), a missing
  * capability (SKIP), too few checks exercised (INCONCLUSIVE), a mutant whose checks all
- * pass (FAIL: the mutant survived). They are tagged `manual`,
+ * pass (FAIL: the mutant survived), a test that counts zero checks (BROKEN), one too few
+ * in a part (INCONCLUSIVE), a measurement (MEASURED, and FAIL where its check fails), a
+ * check that could not have failed here (UNVALIDATED). They are tagged `manual`,
  * so `gpucheck run` leaves them out unless --filter names them; tests/harness_selftest.cmake
  * runs each and asserts its outcome. */
 #include <stdio.h>
@@ -106,6 +108,38 @@ static gc_status too_few_run(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* Compares N elements that the kernel wrote, then says it exercised no check: a count of
+ * zero makes the test BROKEN whatever counted it. */
+static gc_status counted_zero_run(gc_test_ctx *ctx) {
+    gc_status st = too_few_run(ctx);
+    gc_ctx_count_checks(ctx, 0);
+    return st;
+}
+
+static gc_status inconclusive_part_run(gc_test_ctx *ctx) {
+    gc_status st = too_few_run(ctx);
+    gc_ctx_inconclusive(ctx, "part two exercised its check 0 times, fewer than 1");
+    return st;
+}
+
+static gc_status measured_run(gc_test_ctx *ctx) {
+    gc_status st = too_few_run(ctx);
+    gc_ctx_measured(ctx, "a measurement: %u elements written", N);
+    return st;
+}
+
+static gc_status measured_failing_run(gc_test_ctx *ctx) {
+    gc_status st = canary_run(ctx);
+    gc_ctx_measured(ctx, "a measurement whose check fails");
+    return st;
+}
+
+static gc_status unvalidated_run(gc_test_ctx *ctx) {
+    gc_status st = too_few_run(ctx);
+    gc_ctx_unvalidated(ctx, "the check passed, but its weakened twin was never observed on this device");
+    return st;
+}
+
 void gc_suite_harness_selftest_register(void) {
     static const gc_test tests[] = {
         {.suite = "harness_selftest", .name = "canary_unwritten", .tags = "manual,expect:FAIL",
@@ -128,6 +162,21 @@ void gc_suite_harness_selftest_register(void) {
         {.suite = "harness_selftest", .name = "mutant_survives", .tags = "manual,expect:FAIL",
          .description = "a test built to fail (expect FAIL) whose checks all pass must FAIL: mutant survived",
          .budget_s = 60, .expect = GC_FAIL, .run = too_few_run},
+        {.suite = "harness_selftest", .name = "counted_zero_checks", .tags = "manual,expect:BROKEN",
+         .description = "a test that counts 0 checks exercised is BROKEN, even after passing comparisons",
+         .budget_s = 60, .run = counted_zero_run},
+        {.suite = "harness_selftest", .name = "inconclusive_part", .tags = "manual,expect:INCONCLUSIVE",
+         .description = "a part of a test below its own check minimum makes it INCONCLUSIVE, whatever the total",
+         .budget_s = 60, .run = inconclusive_part_run},
+        {.suite = "harness_selftest", .name = "measured", .tags = "manual,expect:MEASURED",
+         .description = "a measurement whose checks pass is MEASURED, not PASS (counted neither way)",
+         .budget_s = 60, .run = measured_run},
+        {.suite = "harness_selftest", .name = "measured_failing", .tags = "manual,expect:FAIL",
+         .description = "a measurement whose check fails is FAIL, not MEASURED", .budget_s = 60,
+         .run = measured_failing_run},
+        {.suite = "harness_selftest", .name = "unvalidated", .tags = "manual,expect:UNVALIDATED",
+         .description = "a test whose checks could not have failed on the device is UNVALIDATED (counted neither way)",
+         .budget_s = 60, .run = unvalidated_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }

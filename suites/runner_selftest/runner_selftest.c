@@ -147,11 +147,10 @@ static gc_status reads_params(gc_test_ctx *ctx) {
 
 /* Synthetic benchmarks: samples made on the host with known numbers (no device work), so
  * that the runner's sampling rules and `gpucheck compare` can be tested exactly. Every
- * sample is multiplied by $GC_SELFTEST_BENCH_SCALE (default 1): a "slower build". */
-static double bench_scale(void) {
-    const char *s = getenv("GC_SELFTEST_BENCH_SCALE");
-    double v = s ? strtod(s, NULL) : 1.0;
-    return v > 0 ? v : 1.0;
+ * sample is multiplied by --param runner_selftest.bench_scale=F (default 1): a "slower build". */
+static double bench_scale(gc_test_ctx *ctx) {
+    double v = 1.0;
+    return gc_ctx_param_real(ctx, "bench_scale", &v) ? v : 1.0;
 }
 
 static gc_status bench_validate(gc_test_ctx *ctx) {
@@ -161,8 +160,7 @@ static gc_status bench_validate(gc_test_ctx *ctx) {
 
 /* 1.000, 1.001, 1.002 ms in turn: a CV of 0.08 %, below any usual noise target. */
 static gc_status steady_sample(gc_test_ctx *ctx, unsigned it, double *ms, double *work) {
-    (void)ctx;
-    *ms = bench_scale() * (1.0 + 0.001 * (double)(it % 3));
+    *ms = bench_scale(ctx) * (1.0 + 0.001 * (double)(it % 3));
     *work = 1000;
     usleep(2000);
     return GC_OK;
@@ -170,8 +168,7 @@ static gc_status steady_sample(gc_test_ctx *ctx, unsigned it, double *ms, double
 
 /* 1.0 and 1.5 ms in turn (a CV of 20 %), 20 ms apart: only a time limit stops it. */
 static gc_status noisy_sample(gc_test_ctx *ctx, unsigned it, double *ms, double *work) {
-    (void)ctx;
-    *ms = bench_scale() * (it % 2 ? 1.0 : 1.5);
+    *ms = bench_scale(ctx) * (it % 2 ? 1.0 : 1.5);
     *work = 1000;
     usleep(20000);
     return GC_OK;
@@ -209,6 +206,7 @@ void gc_suite_runner_selftest_register(void) {
     static const gc_param_def params[] = {
         {"runner_selftest", "count", GC_PARAM_UINT, 0, 1000, "a count, reported as the figure count"},
         {"runner_selftest", "seconds", GC_PARAM_REAL, 0, 60, "seconds, reported as the figure seconds"},
+        {"runner_selftest", "bench_scale", GC_PARAM_REAL, 0, 100, "factor of the synthetic benchmarks' samples"},
     };
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
 }

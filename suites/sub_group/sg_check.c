@@ -90,6 +90,35 @@ static int sg_unwritten(const uint32_t *r, uint8_t canary) {
 
 /* ---- per work-item ------------------------------------------------------------------- */
 
+static const char *const sg_field_names[SG_NFIELDS] = {
+    "sub-group id",      "sub-group linear id", "local id",          "local linear id",
+    "local range",       "local linear range",  "group range",       "group linear range",
+    "max local range",   "leader",              "work-group linear id",
+};
+
+/* The canary word, where no field can hold it legitimately; 0 where one can (canary 0).
+ * Every field counts work-items, sub-groups or work-groups of the range, or is a sub-group
+ * size, a flag: none exceeds max(work-group size, work-groups, 4096). */
+static uint32_t sg_canary_word(const gc_sg_shape *s, const sg_geom *geo) {
+    const uint32_t w = 0x01010101u * s->canary;
+    size_t bound = geo->full_wg_size > geo->n_wg ? geo->full_wg_size : geo->n_wg;
+    if (bound < 4096) bound = 4096;
+    return (size_t)w > bound ? w : 0u;
+}
+
+/* A written record may still leave one field unwritten (a kernel that forgets one query):
+ * where nothing else constrains that field (max local range on a device that lists no
+ * sizes), only the canary shows it. */
+static void sg_check_fields_written(const uint32_t *r, size_t i, uint32_t canary_word, sg_log *log,
+                                    uint64_t *checks) {
+    if (!canary_word) return;
+    for (unsigned f = 0; f < SG_NFIELDS; f++)
+        if (r[f] == canary_word)
+            sg_violation(log, "work-item %zu: %s never written (still the canary 0x%08X)", i, sg_field_names[f],
+                         canary_word);
+    *checks += SG_NFIELDS;
+}
+
 static void sg_check_item(const uint32_t *r, size_t i, const sg_place *p, sg_log *log,
                           uint64_t *checks) {
     const uint32_t gid = r[SG_F_GROUP_ID], lid = r[SG_F_LOCAL_ID];
@@ -308,6 +337,7 @@ size_t gc_sg_check(const uint32_t *records, size_t n, const gc_sg_shape *shape,
 
     /* Per work-item checks; the max local range must be one value, the device's. */
     const uint32_t *first_written = NULL;
+    const uint32_t canary_word = sg_canary_word(shape, &geo);
     wg_start = calloc(geo.n_wg + 1, sizeof *wg_start);
     order = malloc((n ? n : 1) * sizeof *order);
     keys = malloc((n ? n : 1) * sizeof *keys);
@@ -331,6 +361,7 @@ size_t gc_sg_check(const uint32_t *records, size_t n, const gc_sg_shape *shape,
             continue;
         }
         wg_start[p.wg + 1]++;
+        sg_check_fields_written(r, i, canary_word, &log, &sum.checks);
         sg_check_item(r, i, &p, &log, &sum.checks);
         if (!first_written) {
             first_written = r;
@@ -405,6 +436,7 @@ static const char *const sg_mangle_names[GC_SG_MANGLE_COUNT] = {
     "duplicated local id",     "missing sub-group",          "leader flag on local id 1",
     "max local range not uniform", "unwritten record",       "local range not uniform",
     "local linear id differs", "full work-groups map differently", "wrong work-group id",
+    "a field left unwritten in every record",
 };
 
 const char *gc_sg_mangle_name(unsigned variant) {
@@ -526,6 +558,11 @@ void gc_sg_mangle(void *data, size_t n, const void *param, unsigned variant) {
     }
     case GC_SG_MANGLE_WORK_GROUP_ID:
         rec[SG_F_WG_LINEAR_ID]++;
+        break;
+    case GC_SG_MANGLE_FIELD_UNWRITTEN:
+        /* Uniform and above every local range: without the device's sizes or the
+         * runtime's answer, only the canary catches it. */
+        for (size_t i = 0; i < n; i++) rec[i * SG_NFIELDS + SG_F_MAX_LOCAL_RANGE] = 0x01010101u * shape->canary;
         break;
     case GC_SG_MANGLE_COUNT:
         break;

@@ -5,7 +5,9 @@
  *
  * Records are SG_NFIELDS uint32_t words per work-item (suites/sub_group/sg_layout.gc),
  * indexed by the global linear id (x fastest). A record whose bytes all equal the canary
- * was never written. */
+ * was never written; so was a field of a written record that still holds the canary word,
+ * wherever that word is larger than any value the field can hold (every canary byte but
+ * 0: a canary of 0 is a legitimate sub-group id, local id or flag). */
 #ifndef GC_SG_CHECK_H
 #define GC_SG_CHECK_H
 
@@ -14,7 +16,7 @@
 
 #include "suites/sub_group/sg_layout.gc"
 
-#define GC_SG_MAX_SIZES 8
+#define GC_SG_MAX_SIZES 16 /* as many as gc_caps holds (PoCL 5 lists 10) */
 
 /** Everything the checker needs besides the records. */
 typedef struct {
@@ -68,6 +70,7 @@ typedef enum {
     GC_SG_MANGLE_LINEAR_TWIN,            /* a local linear id differs from the local id */
     GC_SG_MANGLE_MAPPING_DIFFERS,        /* a full work-group maps two items the other way */
     GC_SG_MANGLE_WORK_GROUP_ID,          /* an item reports a neighbour's work-group */
+    GC_SG_MANGLE_FIELD_UNWRITTEN,        /* one field (the max size) left as canary everywhere */
     GC_SG_MANGLE_COUNT
 } gc_sg_mangle_variant;
 
