@@ -135,8 +135,14 @@ static void bench_row(FILE *f, const gc_run_report *rep, const gc_result *r, con
     size_t o = (size_t)snprintf(more, sizeof more, "IQR %.4g ms (noise %.1f%%), %zu samples", s->iqr,
                                 100 * s->rel_noise, s->n);
     double tp = gc_result_throughput(r);
-    if (tp > 0 && o < sizeof more)
-        o += (size_t)snprintf(more + o, sizeof more - o, ", %.4g %s", tp, r->test->unit ? r->test->unit : "/s");
+    if (tp > 0 && o < sizeof more) {
+        const char *unit = r->test->unit ? r->test->unit : "/s";
+        o += (size_t)snprintf(more + o, sizeof more - o, ", %.4g %s", tp, unit);
+        /* "blobs/s" also as "ms per blob": the time of one unit of work */
+        size_t ul = strlen(unit);
+        if (ul > 3 && strcmp(unit + ul - 2, "/s") == 0 && unit[ul - 3] == 's' && o < sizeof more)
+            o += (size_t)snprintf(more + o, sizeof more - o, " (%.4g ms per %.*s)", 1000.0 / tp, (int)(ul - 3), unit);
+    }
     if (r->ratio_to_baseline > 0 && o < sizeof more)
         o += (size_t)snprintf(more + o, sizeof more - o, ", x%.3g vs %s", r->ratio_to_baseline, r->test->baseline);
     const gc_gpu_telemetry *tm = &r->telemetry;
