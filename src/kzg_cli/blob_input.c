@@ -5,17 +5,23 @@
 #include <stdio.h>
 #include <string.h>
 
+static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
+
+/* Blanks around a blob are not part of it, however many: they are neither stored nor
+ * counted, so that they cannot push a blob's digits out of the buffer. */
 int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len) {
-    size_t n = 0;
+    size_t n = 0, end = 0; /* n: characters since the first non-blank; end: n at the last non-blank */
     int c, any = 0;
     while ((c = getc_unlocked(f)) != EOF) {
         any = 1;
         if (c == '\n') break;
+        if (n == 0 && is_space((char)c)) continue;
         if (n + 1 < size) buf[n] = (char)c;
         n++;
+        if (!is_space((char)c)) end = n;
     }
-    buf[n + 1 < size ? n : size - 1] = '\0';
-    *len = n;
+    buf[end + 1 < size ? end : size - 1] = '\0';
+    *len = end;
     return any;
 }
 
@@ -25,8 +31,6 @@ static int hex_value(unsigned char ch) {
     if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
     return -1;
 }
-
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
 
 /* Parses the blob of a line (already trimmed: s, n characters, stored in full when
  * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */

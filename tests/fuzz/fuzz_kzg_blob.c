@@ -67,7 +67,11 @@ static void read_all(const uint8_t *data, size_t size, size_t buf_size, int orac
         line_no++;
         const uint8_t *nl = memchr(line, '\n', (size_t)(data + size - line));
         size_t raw = nl ? (size_t)(nl - line) : (size_t)(data + size - line);
-        if (raw != len) fail(line_no, "gc_blob_read_line's length differs from the line's");
+        size_t trimmed = raw;
+        const uint8_t *t = line;
+        while (trimmed && blank(t[trimmed - 1])) trimmed--;
+        while (trimmed && blank(*t)) t++, trimmed--;
+        if (trimmed != len) fail(line_no, "gc_blob_read_line's length differs from the line's without its blanks");
         memset(msg, 'x', sizeof msg);
         gc_blob_line kind = gc_blob_parse_line(buf, buf_size, len, line_no, blob, msg);
         if (kind == GC_BLOB_LINE_MALFORMED) check_message(line_no, msg);

@@ -91,7 +91,10 @@ put("kzg_setup", "g2_sign_flipped", b"2" + bytes([bytes.fromhex(g2_first)[0] ^ 0
 
 # ---- kzg_blob: lines of `gpucheck kzg cells` input ----
 digits = "".join("%02x" % ((i * 37 + 11) % 256) for i in range(131072))
-put("kzg_blob", "blob_valid_blanks_crlf", "\n  0x" + digits.upper()[:131072] + digits[131072:] + " \t\r\n\n")
+# A valid blob with more blanks around it than the command's line buffer has room for
+# beyond the digits (64): rejected as malformed before the fix (docs/results/fuzzing.md).
+put("kzg_blob", "regress_valid_blob_many_blanks",
+    "\n" + " \t" * 50 + "0x" + digits.upper()[:131072] + digits[131072:] + " " * 70 + "\r\n\n")
 put("kzg_blob", "blob_one_digit_short", "0x" + digits[:-1] + "\n")
 put("kzg_blob", "short_lines", "0x00\n\n   \n0X\n0xg1\nnot a blob\n")
 put("kzg_blob", "bad_char_quote", '0x"' + "\n")
