@@ -3,9 +3,13 @@
  * pipe, wrote.
  *
  * Checked beyond memory safety: the return value is st.complete; an incomplete stream is
- * CRASH with a reason in st.error; and a complete record round-trips: written back with
- * gc_result_write and read again, it gives the same result field for field. */
+ * CRASH with a reason in st.error; every figure line of an accepted record is well formed
+ * by an independent reading ("figure VALUE UNIT NAME": a whole number, a unit of at most 31
+ * bytes and a name of at most 63, nothing cut or shifted); and a complete record
+ * round-trips: written back with gc_result_write and read again, it gives the same result
+ * field for field. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +68,45 @@ static void round_trip(const gc_result *r) {
     free(text);
 }
 
+/* The independent reading of one figure line's value ("VALUE UNIT NAME"). */
+static int figure_well_formed(const char *v, size_t n) {
+    const char *sp1 = memchr(v, ' ', n);
+    if (!sp1 || sp1 == v) return 0;
+    char num[64];
+    size_t nl = (size_t)(sp1 - v);
+    if (nl >= sizeof num) return 0;
+    memcpy(num, v, nl);
+    num[nl] = '\0';
+    char *end;
+    errno = 0;
+    double x = strtod(num, &end);
+    (void)x;
+    if (*end || errno == ERANGE) return 0;
+    const char *unit = sp1 + 1, *stop = v + n;
+    const char *sp2 = memchr(unit, ' ', (size_t)(stop - unit));
+    if (!sp2 || sp2 == unit || sp2 - unit > 31) return 0;
+    const char *name = sp2 + 1;
+    return name < stop && stop - name <= 63;
+}
+
+/* Every figure line of the record (from "begin TOKEN" to the first "end") is well formed. */
+static void check_figure_lines(const char *text, size_t len) {
+    const char *p = text, *stop = text + len;
+    int in_record = 0;
+    while (p < stop) {
+        const char *eol = memchr(p, '\n', (size_t)(stop - p));
+        if (!eol) return;
+        size_t n = (size_t)(eol - p);
+        if (!in_record && n == strlen("begin " TOKEN) && memcmp(p, "begin " TOKEN, n) == 0) in_record = 1;
+        else if (in_record && n == 3 && memcmp(p, "end", 3) == 0) return;
+        else if (in_record && n > 7 && memcmp(p, "figure ", 7) == 0 && !figure_well_formed(p + 7, n - 7)) {
+            fprintf(stderr, "accepted: %.*s\n", (int)n, p);
+            fail("a malformed figure line was accepted");
+        }
+        p = eol + 1;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gc_result r;
     gc_result_stream st;
@@ -73,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!ok && (r.outcome != GC_CRASH || st.error[0] == '\0')) fail("an incomplete stream that is not CRASH with a reason");
     if ((unsigned)r.outcome >= GC_OUTCOME_COUNT) fail("outcome out of range");
     if (memchr(st.cache_loading, '\0', sizeof st.cache_loading) == NULL) fail("cache_loading not terminated");
+    if (ok) check_figure_lines((const char *)data, size);
     if (ok) round_trip(&r);
     gc_result_free(&r);
     return 0;
