@@ -72,16 +72,16 @@ static void round_trip(const gc_result *r) {
 static int figure_well_formed(const char *v, size_t n) {
     const char *sp1 = memchr(v, ' ', n);
     if (!sp1 || sp1 == v) return 0;
-    char num[64];
     size_t nl = (size_t)(sp1 - v);
-    if (nl >= sizeof num) return 0;
+    char *num = malloc(nl + 1), *end;
+    if (!num) fail("out of memory");
     memcpy(num, v, nl);
     num[nl] = '\0';
-    char *end;
     errno = 0;
-    double x = strtod(num, &end);
-    (void)x;
-    if (*end || errno == ERANGE) return 0;
+    (void)strtod(num, &end);
+    int whole = *end == '\0' && errno != ERANGE;
+    free(num);
+    if (!whole) return 0;
     const char *unit = sp1 + 1, *stop = v + n;
     const char *sp2 = memchr(unit, ' ', (size_t)(stop - unit));
     if (!sp2 || sp2 == unit || sp2 - unit > 31) return 0;

@@ -51,6 +51,12 @@ put("result_io", "bad_glued", "progress: 50%begin f00d-token\noutcome PASS\nend\
 put("result_io", "bad_two_outcomes", "begin f00d-token\noutcome PASS\noutcome FAIL\nend\n")
 put("result_io", "bad_number", "begin f00d-token\noutcome PASS\nchecks 12abc\nend\n")
 put("result_io", "cache_loading_only", "cache-loading /c/x.bin\n")
+# A value of 100 digits is a whole number: the target's own reading once took it for a
+# malformed line (a fixed-size copy), a false finding fixed in the target.
+put("result_io", "regress_figure_long_number",
+    "begin f00d-token\noutcome PASS\nfigure 12." + "4" * 100 + " GB/s band width\nend\n")
+# Found by fuzz_result_io: the value ran into the unit ("1o2.5"), accepted before the fix.
+put("result_io", "regress_figure_value_glued", "begin f00d-token\noutcome FAIL\nfigure 1o2.5 GB/s x\nend\n")
 
 # ---- cache: entry files for the key 00 01 .. 1f ----
 KEY = bytes(range(32))
