@@ -7,6 +7,7 @@
 #   (none)  build and run: a C compiler, CMake, the OpenCL headers and ICD loader, PoCL
 #   --test  also: Python 3 and pip (CLI tests, scripts/fetch-nvrtc.sh), pkg-config (the
 #           install test), GMP (the field tests' reference), clang (the second compiler)
+#           and its runtime libraries (libFuzzer and the sanitizers of make fuzz)
 set -euo pipefail
 
 tests=0
@@ -31,6 +32,9 @@ if [ "$tests" = 1 ]; then
   have_cmd pip3 || python3 -m pip --version >/dev/null 2>&1 || need_pkgs+=(python3-pip)
   have_cmd pkg-config || need_pkgs+=(pkgconf)
   have_cmd clang || need_pkgs+=(clang)
+  # libFuzzer ships in clang's runtime package, which clang only recommends (and
+  # --no-install-recommends below leaves out): make fuzz links it.
+  have_pkg libclang-rt-dev || need_pkgs+=(libclang-rt-dev)
   have_pkg libgmp-dev || need_pkgs+=(libgmp-dev)
 fi
 

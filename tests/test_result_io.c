@@ -14,7 +14,37 @@ static int parse(const char *text, gc_result *r, gc_result_stream *st) {
     return gc_result_read(text, strlen(text), "tok", r, st);
 }
 
+/* A figure line is "figure VALUE UNIT NAME", one space apart, each field whole: found by
+ * fuzz_result_io, the old reader took "1o2.5 GB/s x" as 1 in unit "o2.5" named "GB/s x". */
+static void test_figure_lines(void) {
+    gc_result r;
+    gc_result_stream st;
+    char unit40[41], name70[71], line[256];
+    memset(unit40, 'u', 40);
+    unit40[40] = '\0';
+    memset(name70, 'n', 70);
+    name70[70] = '\0';
+    const char *bad[] = {"1o2.5 GB/s x", "1e999 u n", " 5 u n", "5  u n", "5 u ", "5 u", "5", "x u n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line, "begin tok\noutcome PASS\nfigure %s\nend\n", bad[i]);
+        int ok = parse(line, &r, &st);
+        CHECKF(!ok && r.outcome == GC_CRASH && strstr(st.error, "bad figure"), "figure '%s' accepted", bad[i]);
+        gc_result_free(&r);
+    }
+    snprintf(line, sizeof line, "begin tok\noutcome PASS\nfigure 1 %s n\nend\n", unit40);
+    CHECKF(!parse(line, &r, &st), "a 40-byte unit was accepted (cut, its rest shifted into the name)");
+    snprintf(line, sizeof line, "begin tok\noutcome PASS\nfigure 1 u %s\nend\n", name70);
+    CHECKF(!parse(line, &r, &st), "a 70-byte name was accepted (cut)");
+    /* What the writer writes still reads: a name with spaces, the unit "-" for none. */
+    CHECK(parse("begin tok\noutcome PASS\nfigure -2.5e-3 ms/op median of all\nfigure 7 - count\nend\n", &r, &st));
+    CHECK(r.n_figures == 2 && r.figures[0].value == -2.5e-3 && strcmp(r.figures[0].unit, "ms/op") == 0 &&
+          strcmp(r.figures[0].name, "median of all") == 0 && r.figures[1].unit[0] == '\0' &&
+          strcmp(r.figures[1].name, "count") == 0);
+    gc_result_free(&r);
+}
+
 int main(void) {
+    test_figure_lines();
     gc_result r, back;
     gc_result_stream st;
     memset(&r, 0, sizeof r);

@@ -2,7 +2,19 @@
  * build modules from portable kernel sources, move memory, launch, time.
  *
  * Conventions: outputs first after the object, every fallible call returns
- * gc_status, objects are opaque and each has its own free or close call. */
+ * gc_status, objects are opaque and each has its own free or close call.
+ *
+ * NULL: no pointer argument may be NULL unless its function says "may be NULL". A call
+ * that gets a NULL where none is allowed does nothing else and reports it, never crashes:
+ *   - a gc_status call returns GC_ERR_ARGUMENT, and gc_last_error() names the function and
+ *     the argument ("gc_buffer_alloc: out is NULL"); its out-pointers that are not NULL are
+ *     set to NULL (or zeroed) first;
+ *   - a call that returns a pointer or a size returns NULL or 0 and sets gc_last_error();
+ *   - the free and close calls take NULL and do nothing (as free() does).
+ * A data pointer with a zero byte count (gc_buffer_write/read of 0 bytes) may be NULL.
+ * Misuse that cannot be seen from the arguments (an object used after its free, a module
+ * freed before its kernels, a value argument whose size differs from the kernel's
+ * parameter: CUDA cannot check it, PoCL does not for scalars) stays undefined. */
 #ifndef GC_DEVICE_H
 #define GC_DEVICE_H
 
@@ -73,6 +85,7 @@ typedef struct {
     uint8_t narrowed_scope[GC_SCOPE_COUNT];
 } gc_caps;
 
+/** 0 for a NULL c or an order or scope out of range. */
 int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
 int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
 /** 1 when kernels would compile scope s as a narrower one (*as), 0 when exactly as s. */
@@ -125,7 +138,7 @@ typedef struct gc_kernel gc_kernel;
 gc_status gc_devices_probe(void);
 /** Number of devices found across all backends. */
 size_t gc_device_count(void);
-/** Info of device i (0 <= i < gc_device_count()), or NULL. */
+/** Info of device i (0 <= i < gc_device_count()), or NULL (and gc_last_error()). */
 const gc_device_info *gc_device_info_at(size_t i);
 /** Why a backend is unavailable ("" when available). */
 const char *gc_backend_unavailable_reason(gc_backend_kind b);
@@ -142,7 +155,9 @@ gc_status gc_device_find(const char *id_or_name, size_t *out_index);
 
 /** Open device i for use (creates the context and queue). */
 gc_status gc_device_open(size_t index, gc_device **out);
+/** dev may be NULL (nothing happens). */
 void gc_device_close(gc_device *dev);
+/** NULL for a NULL dev. */
 const gc_device_info *gc_device_get_info(const gc_device *dev);
 
 /* ---- memory -------------------------------------------------------------------- */
@@ -152,11 +167,17 @@ typedef enum {
     GC_MEM_HOST_MAPPED = 1  /* host memory the device accesses coherently (caps.host_mapped_memory) */
 } gc_mem_kind;
 
+/** GC_ERR_ARGUMENT for 0 bytes or a kind not in gc_mem_kind; GC_ERR_UNSUPPORTED for
+ *  GC_MEM_HOST_MAPPED where caps.host_mapped_memory is 0. */
 gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out);
+/** buf may be NULL (nothing happens). */
 void gc_buffer_free(gc_buffer *buf);
+/** 0 for a NULL buf. */
 size_t gc_buffer_size(const gc_buffer *buf);
-/** Host pointer of a GC_MEM_HOST_MAPPED buffer (NULL for device memory). */
+/** Host pointer of a GC_MEM_HOST_MAPPED buffer (NULL for device memory, and for a NULL buf). */
 void *gc_buffer_host_ptr(gc_buffer *buf);
+/** Blocking transfers of `bytes` at `offset`: GC_ERR_ARGUMENT where the range leaves the
+ *  buffer. src / dst may be NULL only when bytes is 0 (then nothing is transferred). */
 gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
 gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes);
 /** Fill the whole buffer with a repeated byte (the canary). */
@@ -166,7 +187,8 @@ gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte);
 
 /** Build options for a module. */
 typedef struct {
-    const char *const *defines; /* "NAME=VALUE" or "NAME"; may be NULL */
+    const char *const *defines; /* "NAME=VALUE" or "NAME"; may be NULL when n_defines is 0;
+                                   no entry may be NULL */
     size_t n_defines;
     int no_cache;               /* bypass the on-disk compile cache */
 } gc_build_options;
@@ -174,23 +196,27 @@ typedef struct {
 /** Build a module from an embedded kernel source (its path in the source tree, e.g.
  *  "suites/atomic_fence/mp_global.gc"; gc_kernel_source_name_at() lists them). On
  *  GC_ERR_COMPILE, *log receives the compiler's log (caller frees); *log may be
- *  set on success too (warnings). log may be NULL. */
+ *  set on success too (warnings). opt and log may be NULL (defaults; no log). */
 gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,
                           gc_module **out, char **log);
-/** Same, from source text given directly (named `label` in logs). */
+/** Same, from source text given directly (named `label` in logs; label may be NULL:
+ *  "(source)"). */
 gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text,
                                const gc_build_options *opt, gc_module **out, char **log);
+/** mod may be NULL (nothing happens). Free a module's kernels first. */
 void gc_module_free(gc_module *mod);
 /** The device code of a module as text where the backend has one (CUDA: PTX);
- *  NULL otherwise. Owned by the module. */
+ *  NULL otherwise (and for a NULL mod). Owned by the module. */
 const char *gc_module_assembly(const gc_module *mod);
 
+/** GC_ERR_NO_KERNEL when the module has no kernel of that name. */
 gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
+/** k may be NULL (nothing happens). */
 void gc_kernel_free(gc_kernel *k);
 /** The largest work-group (product of the local sizes) kernel k launches with on its
  *  device: the device's max_work_group_size or less, where the kernel's registers or
  *  local memory limit it (CUDA: CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; OpenCL:
- *  CL_KERNEL_WORK_GROUP_SIZE). A launch past it returns GC_ERR_ARGUMENT. */
+ *  CL_KERNEL_WORK_GROUP_SIZE). A launch past it returns GC_ERR_ARGUMENT. 0 for a NULL k. */
 size_t gc_kernel_max_work_group_size(const gc_kernel *k);
 
 /* ---- launches ------------------------------------------------------------------ */
@@ -214,7 +240,9 @@ typedef struct {
 #define GC_ARG_VAL(v) ((gc_arg){GC_ARG_VALUE, NULL, &(v), sizeof(v)})
 
 /** Launch and wait for completion. If elapsed_ms is non-NULL it receives the
- *  device-measured time of the kernel (CUDA events / OpenCL profiling).
+ *  device-measured time of the kernel (CUDA events / OpenCL profiling). args may be NULL
+ *  only when nargs is 0; a GC_ARG_BUFFER argument must be a buffer of the kernel's own
+ *  gc_device (GC_ERR_ARGUMENT otherwise, also for another gc_device of the same hardware).
  *  A global size that does not divide by the local size is a non-uniform launch:
  *  GC_ERR_UNSUPPORTED where caps.non_uniform_work_groups is 0. */
 gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
@@ -236,14 +264,17 @@ gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_g
 /** Timing of a sequence of enqueued work. */
 typedef struct gc_timer gc_timer;
 gc_status gc_timer_start(gc_device *dev, gc_timer **out);
-/** Wait for everything since gc_timer_start and return the device time in ms. */
+/** Wait for everything since gc_timer_start and return the device time in ms (elapsed_ms
+ *  may be NULL: only wait). Frees t, whatever the status. */
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
 
 /* ---- embedded kernel sources --------------------------------------------------- */
 
-/** Text of an embedded source file ("kernels/gc_dialect.h", "suites/x/y.gc"), or NULL. */
+/** Text of an embedded source file ("kernels/gc_dialect.h", "suites/x/y.gc"), or NULL
+ *  (also for a NULL name, which sets gc_last_error()). */
 const char *gc_kernel_source(const char *name);
 size_t gc_kernel_source_count(void);
+/** NULL (and gc_last_error()) for i >= gc_kernel_source_count(). */
 const char *gc_kernel_source_name_at(size_t i);
 
 #ifdef __cplusplus

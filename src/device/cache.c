@@ -79,6 +79,24 @@ void gc_cache_notify_load(const gc_cache_key *k, int loading) {
     if (path[0]) load_hook(path, loading);
 }
 
+gc_status gc_cache_entry_parse(const gc_cache_key *k, const void *bytes, size_t n, const void **blob, size_t *len) {
+    const uint8_t *hdr = bytes;
+    *blob = NULL;
+    *len = 0;
+    if (!bytes || n <= GC_CACHE_HEADER_BYTES) return GC_ERR_NOT_FOUND;
+    if (memcmp(hdr, magic, 8) != 0 || memcmp(hdr + 8, k->key, 32) != 0) return GC_ERR_NOT_FOUND;
+    uint64_t declared = 0;
+    for (int i = 0; i < 8; i++) declared |= (uint64_t)hdr[40 + i] << (8 * i);
+    /* The length must account for every byte: trailing bytes are not an entry we wrote. */
+    if (declared == 0 || declared > GC_CACHE_MAX_BLOB || declared != n - GC_CACHE_HEADER_BYTES) return GC_ERR_NOT_FOUND;
+    uint8_t sum[32];
+    gc_sha256_digest(hdr + GC_CACHE_HEADER_BYTES, (size_t)declared, sum);
+    if (memcmp(sum, hdr + 48, 32) != 0) return GC_ERR_NOT_FOUND;
+    *blob = hdr + GC_CACHE_HEADER_BYTES;
+    *len = (size_t)declared;
+    return GC_OK;
+}
+
 gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len) {
     *blob = NULL;
     *len = 0;
@@ -89,21 +107,21 @@ gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (!f) return GC_ERR_NOT_FOUND;
     gc_status st = GC_ERR_NOT_FOUND;
-    uint8_t hdr[8 + 32 + 8 + 32];
-    void *data = NULL;
-    if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr) goto out;
-    if (memcmp(hdr, magic, 8) != 0 || memcmp(hdr + 8, k->key, 32) != 0) goto out;
-    uint64_t n = 0;
-    for (int i = 0; i < 8; i++) n |= (uint64_t)hdr[40 + i] << (8 * i);
-    if (n == 0 || n > (1u << 30)) goto out;
-    data = malloc((size_t)n);
-    if (!data || fread(data, 1, (size_t)n, f) != n) goto out;
-    if (fgetc(f) != EOF) goto out; /* trailing bytes: not an entry we wrote */
-    uint8_t sum[32];
-    gc_sha256_digest(data, (size_t)n, sum);
-    if (memcmp(sum, hdr + 48, 32) != 0) goto out;
+    uint8_t *data = NULL;
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= GC_CACHE_HEADER_BYTES ||
+        (uint64_t)sb.st_size > GC_CACHE_HEADER_BYTES + GC_CACHE_MAX_BLOB)
+        goto out;
+    size_t n = (size_t)sb.st_size;
+    data = malloc(n);
+    if (!data || fread(data, 1, n, f) != n) goto out;
+    if (fgetc(f) != EOF) goto out; /* grew while being read: not an entry we wrote */
+    const void *payload;
+    size_t payload_len;
+    if (gc_cache_entry_parse(k, data, n, &payload, &payload_len) != GC_OK) goto out;
+    memmove(data, payload, payload_len);
     *blob = data;
-    *len = (size_t)n;
+    *len = payload_len;
     data = NULL;
     st = GC_OK;
 out:

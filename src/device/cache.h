@@ -25,6 +25,15 @@ void gc_cache_set_enabled(int enabled);
 int gc_cache_enabled(void);
 /** GC_OK and a malloc'd blob on a verified hit; GC_ERR_NOT_FOUND on a miss or a bad entry. */
 gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len);
+/** An entry file: magic "GCCACHE1", the key, the blob's length (8 bytes, little-endian),
+ *  the blob's SHA-256, then the blob. */
+#define GC_CACHE_HEADER_BYTES (8 + 32 + 8 + 32)
+#define GC_CACHE_MAX_BLOB (1u << 30)
+/** Check the whole content of an entry file (n bytes) against key k: GC_OK with *blob
+ *  pointing into `bytes` at the blob and *len its length when the magic, the key, the length
+ *  (which must account for every byte) and the checksum verify; GC_ERR_NOT_FOUND otherwise.
+ *  gc_cache_get reads a file and calls this; the fuzz target calls it on its input. */
+gc_status gc_cache_entry_parse(const gc_cache_key *k, const void *bytes, size_t n, const void **blob, size_t *len);
 /** Store atomically (temp file + rename); failures are ignored by callers (cache is optional). */
 gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len);
 /** Told before (loading 1) and after (loading 0) a cached binary goes to the driver, so

@@ -5,11 +5,13 @@
 #define BIT(o) ((uint8_t)(1u << (o)))
 
 int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s) {
+    if (!c) gc_set_last_error("gc_caps_fence: c is NULL");
     if (!c || (unsigned)o >= GC_ORDER_COUNT || (unsigned)s >= GC_SCOPE_COUNT) return 0;
     return (c->fence_orders[s] & BIT(o)) != 0;
 }
 
 int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s) {
+    if (!c) gc_set_last_error("gc_caps_atomic: c is NULL");
     if (!c || (unsigned)o >= GC_ORDER_COUNT || (unsigned)s >= GC_SCOPE_COUNT) return 0;
     return (c->atomic_orders[s] & BIT(o)) != 0;
 }

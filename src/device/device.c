@@ -43,6 +43,23 @@ struct gc_timer {
 
 static const gc_backend_ops *const backends[GC_BACKEND_COUNT] = {&gc_cuda_ops, &gc_opencl_ops};
 
+/* The NULL contract of gc_device.h: a pointer the header does not allow to be NULL is
+ * GC_ERR_ARGUMENT, with the function and the argument named in the last error; the
+ * backends never see one (backend.h). */
+static gc_status null_argument(const char *fn, const char *arg) {
+    gc_set_last_error("%s: %s is NULL", fn, arg);
+    return GC_ERR_ARGUMENT;
+}
+#define REQUIRE(p)                                                                                 \
+    do {                                                                                           \
+        if (!(p)) return null_argument(__func__, #p);                                              \
+    } while (0)
+
+static gc_status no_memory(const char *fn, const char *what) {
+    gc_set_last_error("%s: out of host memory for %s", fn, what);
+    return GC_ERR_NO_MEMORY;
+}
+
 static struct {
     int probed;
     gc_device_info infos[GC_MAX_DEVICES];
@@ -105,7 +122,9 @@ size_t gc_device_count(void) {
 
 const gc_device_info *gc_device_info_at(size_t i) {
     gc_devices_probe();
-    return i < registry.count ? &registry.infos[i] : NULL;
+    if (i < registry.count) return &registry.infos[i];
+    gc_set_last_error("gc_device_info_at: device index %zu out of range (%zu devices)", i, registry.count);
+    return NULL;
 }
 
 const char *gc_backend_unavailable_reason(gc_backend_kind b) {
@@ -114,6 +133,7 @@ const char *gc_backend_unavailable_reason(gc_backend_kind b) {
 }
 
 gc_status gc_device_default(size_t *out_index) {
+    REQUIRE(out_index);
     gc_devices_probe();
     /* First CUDA GPU, else first OpenCL GPU, else the first CPU device (PoCL). */
     for (size_t i = 0; i < registry.count; i++)
@@ -129,6 +149,8 @@ gc_status gc_device_default(size_t *out_index) {
 }
 
 gc_status gc_device_find(const char *id_or_name, size_t *out_index) {
+    REQUIRE(id_or_name);
+    REQUIRE(out_index);
     gc_devices_probe();
     return gc_device_match(registry.infos, registry.count, id_or_name, out_index);
 }
@@ -139,6 +161,7 @@ gc_status gc_device_find_list(const char *list, size_t *out, size_t max, size_t 
 }
 
 gc_status gc_device_open(size_t index, gc_device **out) {
+    REQUIRE(out);
     *out = NULL;
     gc_devices_probe();
     if (index >= registry.count) {
@@ -146,7 +169,7 @@ gc_status gc_device_open(size_t index, gc_device **out) {
         return GC_ERR_NO_DEVICE;
     }
     gc_device *d = calloc(1, sizeof *d);
-    if (!d) return GC_ERR_NO_MEMORY;
+    if (!d) return no_memory(__func__, "a device");
     d->info = registry.infos[index];
     d->ops = backends[d->info.backend];
     gc_status st = d->ops->device_open(registry.ordinal[index], &d->info, &d->bdev);
@@ -165,12 +188,22 @@ void gc_device_close(gc_device *dev) {
     free(dev);
 }
 
-const gc_device_info *gc_device_get_info(const gc_device *dev) { return &dev->info; }
+const gc_device_info *gc_device_get_info(const gc_device *dev) {
+    if (dev) return &dev->info;
+    null_argument(__func__, "dev");
+    return NULL;
+}
 
 /* ---- memory ---------------------------------------------------------------------- */
 
 gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out) {
-    *out = NULL;
+    if (out) *out = NULL;
+    REQUIRE(dev);
+    REQUIRE(out);
+    if (kind != GC_MEM_DEVICE && kind != GC_MEM_HOST_MAPPED) {
+        gc_set_last_error("gc_buffer_alloc: unknown memory kind %d", (int)kind);
+        return GC_ERR_ARGUMENT;
+    }
     if (bytes == 0) {
         gc_set_last_error("zero-byte buffer");
         return GC_ERR_ARGUMENT;
@@ -180,7 +213,7 @@ gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buf
         return GC_ERR_UNSUPPORTED;
     }
     gc_buffer *b = calloc(1, sizeof *b);
-    if (!b) return GC_ERR_NO_MEMORY;
+    if (!b) return no_memory(__func__, "a buffer");
     gc_status st = dev->ops->mem_alloc(dev->bdev, bytes, kind, &b->mem, &b->host_ptr);
     if (st != GC_OK) {
         free(b);
@@ -198,8 +231,17 @@ void gc_buffer_free(gc_buffer *buf) {
     free(buf);
 }
 
-size_t gc_buffer_size(const gc_buffer *buf) { return buf->size; }
-void *gc_buffer_host_ptr(gc_buffer *buf) { return buf->host_ptr; }
+size_t gc_buffer_size(const gc_buffer *buf) {
+    if (buf) return buf->size;
+    null_argument(__func__, "buf");
+    return 0;
+}
+
+void *gc_buffer_host_ptr(gc_buffer *buf) {
+    if (buf) return buf->host_ptr;
+    null_argument(__func__, "buf");
+    return NULL;
+}
 
 static gc_status check_range(const gc_buffer *buf, size_t offset, size_t bytes) {
     if (offset > buf->size || bytes > buf->size - offset) {
@@ -211,16 +253,21 @@ static gc_status check_range(const gc_buffer *buf, size_t offset, size_t bytes) 
 }
 
 gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes) {
+    REQUIRE(buf);
+    if (bytes) REQUIRE(src);
     gc_status st = check_range(buf, offset, bytes);
     return st != GC_OK || bytes == 0 ? st : buf->dev->ops->mem_write(buf->mem, offset, src, bytes);
 }
 
 gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes) {
+    REQUIRE(buf);
+    if (bytes) REQUIRE(dst);
     gc_status st = check_range(buf, offset, bytes);
     return st != GC_OK || bytes == 0 ? st : buf->dev->ops->mem_read(buf->mem, offset, dst, bytes);
 }
 
 gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte) {
+    REQUIRE(buf);
     return buf->dev->ops->mem_fill(buf->mem, byte, buf->size);
 }
 
@@ -235,7 +282,14 @@ static gc_status build_expanded(gc_device *dev, const char *label, const char *s
         gc_set_last_error("too many defines (%zu, at most 64)", user);
         return GC_ERR_ARGUMENT;
     }
-    for (size_t i = 0; i < user; i++) defs[nd++] = opt->defines[i];
+    if (user && !opt->defines) return null_argument("gc_module_build", "opt->defines (with n_defines > 0)");
+    for (size_t i = 0; i < user; i++) {
+        if (!opt->defines[i]) {
+            gc_set_last_error("gc_module_build: opt->defines[%zu] is NULL", i);
+            return GC_ERR_ARGUMENT;
+        }
+        defs[nd++] = opt->defines[i];
+    }
 
     gc_cache_key key;
     gc_cache_key_compute(&key, source, defs, nd, dev->build_id);
@@ -263,7 +317,7 @@ done:;
     gc_module *m = calloc(1, sizeof *m);
     if (!m) {
         dev->ops->unload(bm);
-        return GC_ERR_NO_MEMORY;
+        return no_memory("gc_module_build", "a module");
     }
     m->dev = dev;
     m->bmod = bm;
@@ -273,12 +327,11 @@ done:;
 
 gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text, const gc_build_options *opt,
                                gc_module **out, char **log) {
-    *out = NULL;
+    if (out) *out = NULL;
     if (log) *log = NULL;
-    if (!text) {
-        gc_set_last_error("no kernel source text");
-        return GC_ERR_ARGUMENT;
-    }
+    REQUIRE(dev);
+    REQUIRE(text);
+    REQUIRE(out);
     if (!label) label = "(source)";
     char *expanded = NULL;
     gc_status st = gc_source_expand_text(label, text, &expanded);
@@ -293,10 +346,13 @@ gc_status gc_module_build_text(gc_device *dev, const char *label, const char *te
 
 gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt, gc_module **out,
                           char **log) {
+    if (out) *out = NULL;
+    if (log) *log = NULL;
+    REQUIRE(dev);
+    REQUIRE(source_name);
+    REQUIRE(out);
     const char *text = gc_kernel_source(source_name);
     if (!text) {
-        *out = NULL;
-        if (log) *log = NULL;
         gc_set_last_error("\"%s\" is not an embedded kernel source", source_name);
         return GC_ERR_NOT_FOUND;
     }
@@ -309,16 +365,19 @@ void gc_module_free(gc_module *mod) {
     free(mod);
 }
 
-const char *gc_module_assembly(const gc_module *mod) { return mod->dev->ops->assembly(mod->bmod); }
+const char *gc_module_assembly(const gc_module *mod) {
+    if (mod) return mod->dev->ops->assembly(mod->bmod);
+    null_argument(__func__, "mod");
+    return NULL;
+}
 
 gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out) {
-    *out = NULL;
-    if (!name) {
-        gc_set_last_error("no kernel name");
-        return GC_ERR_ARGUMENT;
-    }
+    if (out) *out = NULL;
+    REQUIRE(mod);
+    REQUIRE(name);
+    REQUIRE(out);
     gc_kernel *k = calloc(1, sizeof *k);
-    if (!k) return GC_ERR_NO_MEMORY;
+    if (!k) return no_memory(__func__, "a kernel");
     gc_status st = mod->dev->ops->kernel_get(mod->bmod, name, &k->bk);
     if (st != GC_OK) {
         free(k);
@@ -336,7 +395,11 @@ gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out) {
     return GC_OK;
 }
 
-size_t gc_kernel_max_work_group_size(const gc_kernel *k) { return k ? k->max_group : 0; }
+size_t gc_kernel_max_work_group_size(const gc_kernel *k) {
+    if (k) return k->max_group;
+    null_argument(__func__, "k");
+    return 0;
+}
 
 void gc_kernel_free(gc_kernel *k) {
     if (!k) return;
@@ -346,7 +409,10 @@ void gc_kernel_free(gc_kernel *k) {
 
 /* ---- launches -------------------------------------------------------------------- */
 
-static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, size_t nargs, int wait, double *ms) {
+static gc_status launch(const char *fn, gc_kernel *k, const gc_range *r, const gc_arg *args, size_t nargs, int wait,
+                        double *ms) {
+    if (!k) return null_argument(fn, "k");
+    if (nargs && !args) return null_argument(fn, "args (with nargs > 0)");
     gc_device *dev = k->mod->dev;
     if (!r || r->dims < 1 || r->dims > 3) {
         gc_set_last_error("launch range must have 1 to 3 dimensions");
@@ -406,7 +472,16 @@ static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, siz
                 gc_set_last_error("kernel argument %zu is a NULL buffer", i);
                 return GC_ERR_ARGUMENT;
             }
+            /* A driver handed another context's memory object may fail or crash. */
+            if (args[i].buffer->dev != dev) {
+                gc_set_last_error("kernel argument %zu is a buffer of another opened device (%s) than kernel %s's",
+                                  i, args[i].buffer->dev->info.id, k->name);
+                return GC_ERR_ARGUMENT;
+            }
             mems[i] = args[i].buffer->mem;
+        } else if (args[i].kind != GC_ARG_VALUE) {
+            gc_set_last_error("kernel argument %zu has an unknown kind %d", i, (int)args[i].kind);
+            return GC_ERR_ARGUMENT;
         } else if (!args[i].value || args[i].size == 0) {
             gc_set_last_error("kernel argument %zu has no value", i);
             return GC_ERR_ARGUMENT;
@@ -417,17 +492,22 @@ static gc_status launch(gc_kernel *k, const gc_range *r, const gc_arg *args, siz
 
 gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
                            double *elapsed_ms) {
-    return launch(k, range, args, nargs, 1, elapsed_ms);
+    return launch(__func__, k, range, args, nargs, 1, elapsed_ms);
 }
 
 gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs) {
-    return launch(k, range, args, nargs, 0, NULL);
+    return launch(__func__, k, range, args, nargs, 0, NULL);
 }
 
-gc_status gc_device_finish(gc_device *dev) { return dev->ops->finish(dev->bdev); }
+gc_status gc_device_finish(gc_device *dev) {
+    REQUIRE(dev);
+    return dev->ops->finish(dev->bdev);
+}
 
 gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out) {
-    memset(out, 0, sizeof *out);
+    if (out) memset(out, 0, sizeof *out);
+    REQUIRE(k);
+    REQUIRE(out);
     if (!range || range->dims < 1 || range->dims > 3) {
         gc_set_last_error("sub-group query needs a range of 1 to 3 dimensions");
         return GC_ERR_ARGUMENT;
@@ -441,9 +521,11 @@ gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_g
 }
 
 gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
-    *out = NULL;
+    if (out) *out = NULL;
+    REQUIRE(dev);
+    REQUIRE(out);
     gc_timer *t = calloc(1, sizeof *t);
-    if (!t) return GC_ERR_NO_MEMORY;
+    if (!t) return no_memory(__func__, "a timer");
     gc_status st = dev->ops->timer_start(dev->bdev, &t->bt);
     if (st != GC_OK) {
         free(t);
@@ -455,6 +537,7 @@ gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
 }
 
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms) {
+    REQUIRE(t);
     gc_status st = t->dev->ops->timer_stop(t->bt, elapsed_ms);
     free(t);
     return st;

@@ -19,6 +19,10 @@ extern const struct gc_embedded_source gc_embedded_sources[];
 extern const size_t gc_embedded_source_count;
 
 const char *gc_kernel_source(const char *name) {
+    if (!name) {
+        gc_set_last_error("gc_kernel_source: name is NULL");
+        return NULL;
+    }
     for (size_t i = 0; i < gc_embedded_source_count; i++)
         if (strcmp(gc_embedded_sources[i].name, name) == 0) return gc_embedded_sources[i].text;
     return NULL;
@@ -27,7 +31,9 @@ const char *gc_kernel_source(const char *name) {
 size_t gc_kernel_source_count(void) { return gc_embedded_source_count; }
 
 const char *gc_kernel_source_name_at(size_t i) {
-    return i < gc_embedded_source_count ? gc_embedded_sources[i].name : NULL;
+    if (i < gc_embedded_source_count) return gc_embedded_sources[i].name;
+    gc_set_last_error("gc_kernel_source_name_at: index %zu out of range (%zu sources)", i, gc_embedded_source_count);
+    return NULL;
 }
 
 typedef struct {

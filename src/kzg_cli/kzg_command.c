@@ -23,14 +23,15 @@
 #include "common/number.h"
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
+#include "kzg_cli/blob_input.h"
 
 #define EXIT_REJECTED 1
 #define EXIT_USAGE 2
-#define BLOB_HEX_DIGITS (2 * GC_KZG_BYTES_PER_BLOB)
+#define BLOB_HEX_DIGITS GC_BLOB_HEX_DIGITS
 /* Malformed lines held back behind the blobs of a batch (their records must follow those
  * blobs'): past this many the batch runs early, so that memory stays bounded. */
 #define MAX_HELD_RECORDS 4096
-#define MESSAGE_LEN 192
+#define MESSAGE_LEN GC_BLOB_MESSAGE_LEN
 
 static const char *const prog = "gpucheck kzg cells";
 
@@ -59,7 +60,8 @@ static void print_cells_help(FILE *f) {
             "                          [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
             "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
             "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
-            "vectors); blank lines are ignored. Writes one JSON Lines record per blob, in input order:\n"
+            "vectors), blanks around it ignored; blank lines are ignored. Writes one JSON Lines record\n"
+            "per blob, in input order:\n"
             "  {\"index\": i, \"commitment\": \"0x..\", \"cells\": [\"0x..\", ..], \"proofs\": [\"0x..\", ..]}\n"
             "or, for a rejected blob (a malformed line, or a field element >= r):\n"
             "  {\"index\": i, \"error\": \"GC_KZG_BADARGS\", \"message\": \"line N: ..\"}\n"
@@ -180,61 +182,6 @@ static int parse_cells_args(int argc, char **argv, cells_args *a) {
 static const uint8_t bls_r_be[32] = {0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8,
                                      0x08, 0x09, 0xa1, 0xd8, 0x05, 0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe,
                                      0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01};
-
-/* One line into buf (size bytes, NUL-terminated); a longer line is read to its end all
- * the same, and *len is its full length (without the newline). 0 at end of input. */
-static int read_line(FILE *f, char *buf, size_t size, size_t *len) {
-    size_t n = 0;
-    int c, any = 0;
-    while ((c = getc_unlocked(f)) != EOF) {
-        any = 1;
-        if (c == '\n') break;
-        if (n + 1 < size) buf[n] = (char)c;
-        n++;
-    }
-    buf[n + 1 < size ? n : size - 1] = '\0';
-    *len = n;
-    return any;
-}
-
-static int hex_value(unsigned char ch) {
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
-
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
-
-/* Parses the blob of a line (already trimmed: s, n characters, stored in full when
- * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */
-static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uint8_t *blob, char *msg) {
-    if (n < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
-        snprintf(msg, MESSAGE_LEN, "line %zu: a blob must start with 0x (then %d hex digits)", line_no,
-                 BLOB_HEX_DIGITS);
-        return 0;
-    }
-    if (!complete || n - 2 != BLOB_HEX_DIGITS) {
-        snprintf(msg, MESSAGE_LEN, "line %zu: expected %d hex digits after 0x (4096 field elements of 32 bytes), got %zu",
-                 line_no, BLOB_HEX_DIGITS, n - 2);
-        return 0;
-    }
-    for (size_t i = 0; i < GC_KZG_BYTES_PER_BLOB; i++) {
-        int hi = hex_value((unsigned char)s[2 + 2 * i]), lo = hex_value((unsigned char)s[3 + 2 * i]);
-        if (hi < 0 || lo < 0) {
-            size_t col = 2 + 2 * i + (hi < 0 ? 0 : 1);
-            unsigned char ch = (unsigned char)s[col];
-            if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
-                snprintf(msg, MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no, col + 1, ch);
-            else
-                snprintf(msg, MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit", line_no,
-                         col + 1, ch);
-            return 0;
-        }
-        blob[i] = (uint8_t)(hi << 4 | lo);
-    }
-    return 1;
-}
 
 /* The first element >= r of a blob the library rejected, for the message (-1: none). */
 static long first_noncanonical(const uint8_t *blob) {
@@ -489,7 +436,7 @@ static int cmd_cells(int argc, char **argv) {
     r.args = &a;
     FILE *in = NULL;
     char *line = NULL;
-    size_t line_size = BLOB_HEX_DIGITS + 64;
+    size_t line_size = GC_BLOB_LINE_BUFFER;
     rc = EXIT_USAGE;
 
     /* Everything that can be refused quickly is checked before the precomputation. */
@@ -536,20 +483,15 @@ static int cmd_cells(int argc, char **argv) {
 
     size_t len, line_no = 0, index = 0;
     int fatal = 0;
-    while (!fatal && read_line(in, line, line_size, &len)) {
+    while (!fatal && gc_blob_read_line(in, line, line_size, &len)) {
         line_no++;
-        size_t stored = len < line_size ? len : line_size - 1;
-        char *s = line, *e = line + stored;
-        while (s < e && is_space(*s)) s++;
-        while (e > s && is_space(e[-1])) e--;
-        if (s == e && stored == len) continue; /* blank */
         record *rec = &r.recs[r.n_recs];
+        gc_blob_line kind = gc_blob_parse_line(line, line_size, len, line_no, blob, rec->message);
+        if (kind == GC_BLOB_LINE_BLANK) continue;
         rec->index = index++;
         rec->line_no = line_no;
         rec->slot = -1;
-        rec->message[0] = '\0';
-        size_t n = stored == len ? (size_t)(e - s) : len; /* a line too long to hold: its length */
-        if (parse_blob(s, n, stored == len, line_no, blob, rec->message)) {
+        if (kind == GC_BLOB_LINE_BLOB) {
             if (!r.ctx && !make_context(&r)) {
                 fatal = 1;
                 break;

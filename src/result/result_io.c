@@ -16,6 +16,7 @@
  * traced to (and rid of) that entry. Values escape backslash and newline. Anything else —
  * an unknown key, a second outcome, a number that does not parse, a NUL byte — makes the
  * stream invalid, and an invalid or incomplete stream is never a pass. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -220,11 +221,17 @@ static int read_record(const char *text, size_t len, const char *token, gc_resul
         } else if (strcmp(line, "work") == 0) {
             if (!parse_double(val, &r->work)) return BAD("bad work '%.40s'", val);
         } else if (strcmp(line, "figure") == 0) {
+            /* "VALUE UNIT NAME", one space apart: a whole number, and a unit and a name that
+             * fit their fields (nothing cut, nothing shifted from one field to the next). */
             char *end;
+            errno = 0;
             double v = strtod(val, &end);
-            char unit[32] = "", name[64] = "";
-            if (end == val || sscanf(end, " %31s %63[^\n]", unit, name) != 2) return BAD("bad figure '%.60s'", val);
-            gc_result_add_figure(r, name, v, strcmp(unit, "-") == 0 ? "" : unit);
+            char *unit = end + 1, *name = *end == ' ' ? strchr(unit, ' ') : NULL;
+            if (end == val || errno == ERANGE || isspace((unsigned char)*val) || !name || name == unit ||
+                name - unit > 31 || !name[1] || strlen(name + 1) > 63)
+                return BAD("bad figure '%.60s'", val);
+            *name = '\0';
+            gc_result_add_figure(r, name + 1, v, strcmp(unit, "-") == 0 ? "" : unit);
         } else if (strcmp(line, "sample") == 0) {
             double v;
             if (!parse_double(val, &v)) return BAD("bad sample '%.40s'", val);

@@ -1,0 +1,76 @@
+/* blob_input.c — reading and parsing the blob lines of `gpucheck kzg cells`
+ * (blob_input.h). */
+#include "kzg_cli/blob_input.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
+
+/* Blanks around a blob are not part of it, however many: they are neither stored nor
+ * counted, so that they cannot push a blob's digits out of the buffer. */
+int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len) {
+    size_t n = 0, end = 0; /* n: characters since the first non-blank; end: n at the last non-blank */
+    int c, any = 0;
+    while ((c = getc_unlocked(f)) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (n == 0 && is_space((char)c)) continue;
+        if (n + 1 < size) buf[n] = (char)c;
+        n++;
+        if (!is_space((char)c)) end = n;
+    }
+    buf[end + 1 < size ? end : size - 1] = '\0';
+    *len = end;
+    return any;
+}
+
+static int hex_value(unsigned char ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+/* Parses the blob of a line (already trimmed: s, n characters, stored in full when
+ * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */
+static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uint8_t *blob, char *msg) {
+    if (n < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
+        snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: a blob must start with 0x (then %d hex digits)", line_no,
+                 GC_BLOB_HEX_DIGITS);
+        return 0;
+    }
+    if (!complete || n - 2 != GC_BLOB_HEX_DIGITS) {
+        snprintf(msg, GC_BLOB_MESSAGE_LEN,
+                 "line %zu: expected %d hex digits after 0x (4096 field elements of 32 bytes), got %zu", line_no,
+                 GC_BLOB_HEX_DIGITS, n - 2);
+        return 0;
+    }
+    for (size_t i = 0; i < GC_KZG_BYTES_PER_BLOB; i++) {
+        int hi = hex_value((unsigned char)s[2 + 2 * i]), lo = hex_value((unsigned char)s[3 + 2 * i]);
+        if (hi < 0 || lo < 0) {
+            size_t col = 2 + 2 * i + (hi < 0 ? 0 : 1);
+            unsigned char ch = (unsigned char)s[col];
+            if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
+                snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no,
+                         col + 1, ch);
+            else
+                snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit",
+                         line_no, col + 1, ch);
+            return 0;
+        }
+        blob[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 1;
+}
+
+gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t line_no, uint8_t *blob, char *msg) {
+    size_t stored = len < size ? len : size - 1;
+    char *s = buf, *e = buf + stored;
+    while (s < e && is_space(*s)) s++;
+    while (e > s && is_space(e[-1])) e--;
+    msg[0] = '\0';
+    if (s == e && stored == len) return GC_BLOB_LINE_BLANK;
+    size_t n = stored == len ? (size_t)(e - s) : len; /* a line too long to hold: its length */
+    return parse_blob(s, n, stored == len, line_no, blob, msg) ? GC_BLOB_LINE_BLOB : GC_BLOB_LINE_MALFORMED;
+}
