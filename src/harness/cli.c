@@ -314,7 +314,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
         report_on_stdout |= a->report_path[k] && strcmp(a->report_path[k], "-") == 0;
     run_view view = {report_on_stdout ? stderr : stdout, a->tap, console_flags(a, report_on_stdout ? stderr : stdout),
                      isatty(STDERR_FILENO), 0};
-    gc_run_hooks hooks = {view_started, view_finished, &view};
+    gc_run_hooks hooks = {view_started, view_finished, NULL, &view};
     /* A closed pipe on stdout is a write error to report, not a death that would leave the
      * running test's process behind (children get SIGPIPE back at exec). */
     signal(SIGPIPE, SIG_IGN);
