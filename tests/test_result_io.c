@@ -1,6 +1,8 @@
 /* test_result_io.c — the child-to-runner result protocol: a record round-trips; anything
  * but a complete record with the right token and an outcome is not a result (and its
- * outcome stays CRASH); nothing after `end` is read. */
+ * outcome stays CRASH); nothing after `end` is read. Progress lines before the record are
+ * read as the stream grows and never change the result; malformed ones make the stream
+ * invalid. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,74 @@ static void test_figure_lines(void) {
           strcmp(r.figures[0].name, "median of all") == 0 && r.figures[1].unit[0] == '\0' &&
           strcmp(r.figures[1].name, "count") == 0);
     gc_result_free(&r);
+}
+
+/* What gc_result_write_progress wrote for pr. */
+static void written_progress(const gc_result_progress *pr, char *buf, size_t len) {
+    int fds[2];
+    buf[0] = '\0';
+    CHECK(pipe(fds) == 0);
+    CHECK(gc_result_write_progress(fds[1], pr) == 1);
+    close(fds[1]);
+    ssize_t n = read(fds[0], buf, len - 1);
+    close(fds[0]);
+    buf[n > 0 ? n : 0] = '\0';
+}
+
+static void test_progress__round_trips_and_leaves_the_result_alone(void) {
+    char text[512], line[128];
+    size_t o = 0;
+    const gc_result_progress said[] = {
+        {GC_PROGRESS_WARMUP, 0, 3, 0, -1},
+        {GC_PROGRESS_WARMUP, 3, 3, 0, -1},
+        {GC_PROGRESS_SAMPLING, 0, 0, 0, -1},
+        {GC_PROGRESS_SAMPLING, 0, 0, 4000000000u, 0.00812},
+    };
+    gc_result_progress_reader rd;
+    memset(&rd, 0, sizeof rd);
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++) {
+        written_progress(&said[i], line, sizeof line);
+        o += (size_t)snprintf(text + o, sizeof text - o, "%s", line);
+        CHECKF(gc_result_progress_update(&rd, text, o) == 1, "progress %zu not read: '%s'", i, line);
+        CHECKF(rd.now.phase == said[i].phase && rd.now.warmup_done == said[i].warmup_done &&
+                   rd.now.warmup_total == said[i].warmup_total && rd.now.samples == said[i].samples &&
+                   (said[i].cv < 0 ? rd.now.cv < 0 : rd.now.cv == 0.00812),
+               "progress %zu read back wrong from '%s'", i, line);
+    }
+    CHECK(gc_result_progress_update(&rd, text, o) == 0); /* nothing new */
+    gc_result_progress none = {GC_PROGRESS_NONE, 0, 0, 0, -1};
+    CHECK(gc_result_write_progress(1, &none) == 0);      /* nothing to say: nothing written */
+    /* Before a record, the result is the record's alone: no samples, no figures come of it. */
+    o += (size_t)snprintf(text + o, sizeof text - o, "begin tok\noutcome FAIL\nend\n");
+    gc_result r;
+    gc_result_stream st;
+    CHECK(parse(text, &r, &st) == 1 && r.outcome == GC_FAIL && r.n_samples == 0 && r.n_figures == 0);
+    gc_result_free(&r);
+    /* Progress without a record is no result. */
+    CHECK(parse("progress samples 10 0\n", &r, &st) == 0 && r.outcome == GC_CRASH);
+    gc_result_free(&r);
+}
+
+/* The runner reads the stream as it arrives: a line counts once it is whole; a malformed
+ * line is passed over (the final read judges it); nothing from the record on is read. */
+static void test_progress__read_incrementally(void) {
+    const char *text = "cache-loading /c/x.bin\ncache-loaded\nprogress warm-up 1 3\nprogress samples 12 0.5\n"
+                       "progress samples 13 nan\nprogress samples 14 0.25\nbegin tok\nprogress samples 99 -\n";
+    gc_result_progress_reader rd;
+    memset(&rd, 0, sizeof rd);
+    size_t upto_warmup = (size_t)(strstr(text, "progress samples 12") - text);
+    CHECK(gc_result_progress_update(&rd, text, upto_warmup - 1) == 0 && rd.now.phase == GC_PROGRESS_NONE);
+    CHECK(gc_result_progress_update(&rd, text, upto_warmup) == 1 && rd.now.phase == GC_PROGRESS_WARMUP &&
+          rd.now.warmup_done == 1 && rd.now.warmup_total == 3 && rd.scanned == upto_warmup);
+    size_t mid = upto_warmup + 10; /* "progress s": half a line */
+    CHECK(gc_result_progress_update(&rd, text, mid) == 0 && rd.now.phase == GC_PROGRESS_WARMUP);
+    size_t upto_nan = (size_t)(strstr(text, "progress samples 14") - text);
+    CHECK(gc_result_progress_update(&rd, text, upto_nan) == 1 && rd.now.phase == GC_PROGRESS_SAMPLING &&
+          rd.now.samples == 12 && rd.now.cv == 0.5);
+    CHECK(gc_result_progress_update(&rd, text, strlen(text)) == 1 && rd.now.samples == 14 && rd.now.cv == 0.25 &&
+          rd.at_record);
+    /* The stream grows after the record began: still not read. */
+    CHECK(gc_result_progress_update(&rd, text, strlen(text)) == 0 && rd.now.samples == 14);
 }
 
 int main(void) {
@@ -120,6 +190,33 @@ int main(void) {
         "begin tok\noutcome PASS\ntelemetry 1 1 1 0 junk\nend\n",        /* trailing text */
         "begin tok\noutcome PASS\ntelemetry -1 1 1 0\nend\n",            /* negative count */
         "begin tok\noutcome PASS\ntelemetry 1 1 1 0\ntelemetry-unavailable x\nend\n", /* both */
+        /* Progress lines: well-formed and before the record only. */
+        "begin tok\nprogress samples 3 0.1\noutcome PASS\nend\n",          /* inside the record */
+        "begin tok\noutcome PASS\nprogress samples 3 0.1\nend\n",          /* inside, after outcome */
+        "progress\nbegin tok\noutcome PASS\nend\n",                        /* no value */
+        "progress \nbegin tok\noutcome PASS\nend\n",                       /* empty value */
+        "progress samples\nbegin tok\noutcome PASS\nend\n",                /* no count */
+        "progress samples 3\nbegin tok\noutcome PASS\nend\n",              /* no CV */
+        "progress samples 3 0.1 junk\nbegin tok\noutcome PASS\nend\n",     /* a fourth field */
+        "progress samples 3 0.1 \nbegin tok\noutcome PASS\nend\n",         /* trailing space */
+        "progress samples  3 0.1\nbegin tok\noutcome PASS\nend\n",         /* empty field */
+        "progress samples -3 0.1\nbegin tok\noutcome PASS\nend\n",         /* negative count */
+        "progress samples +3 0.1\nbegin tok\noutcome PASS\nend\n",         /* signed count */
+        "progress samples 3x 0.1\nbegin tok\noutcome PASS\nend\n",         /* count with text */
+        "progress samples 4294967296 0.1\nbegin tok\noutcome PASS\nend\n", /* count above 32 bits */
+        "progress samples 3 -0.1\nbegin tok\noutcome PASS\nend\n",         /* negative CV */
+        "progress samples 3 nan\nbegin tok\noutcome PASS\nend\n",          /* not a number */
+        "progress samples 3 inf\nbegin tok\noutcome PASS\nend\n",          /* infinite */
+        "progress samples 3 1e999\nbegin tok\noutcome PASS\nend\n",        /* out of range */
+        "progress samples 3 0x1p3\nbegin tok\noutcome PASS\nend\n",        /* hexadecimal */
+        "progress samples 3 0.1.2\nbegin tok\noutcome PASS\nend\n",        /* not one number */
+        "progress samples 3 --\nbegin tok\noutcome PASS\nend\n",           /* not the unknown mark */
+        "progress warm-up 4 3\nbegin tok\noutcome PASS\nend\n",            /* more done than planned */
+        "progress warm-up 0 0\nbegin tok\noutcome PASS\nend\n",            /* no warm-up planned */
+        "progress warm-up 1\nbegin tok\noutcome PASS\nend\n",              /* no total */
+        "progress figure 1 - injected\nbegin tok\noutcome PASS\nend\n",    /* not a phase */
+        "progress outcome PASS\nbegin tok\noutcome FAIL\nend\n",           /* not a phase */
+        "progress samples 3 0.1begin tok\noutcome PASS\nend\n",             /* glued to the record */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int ok = parse(bad[i], &back, &st);
@@ -127,6 +224,8 @@ int main(void) {
                gc_outcome_name(back.outcome));
         gc_result_free(&back);
     }
+    test_progress__round_trips_and_leaves_the_result_alone();
+    test_progress__read_incrementally();
     /* A NUL byte inside the stream. */
     CHECK(gc_result_read("begin tok\n\0outcome PASS\nend\n", 26, "tok", &back, &st) == 0);
     /* Lines after `end` are not read (they could not inject figures). */

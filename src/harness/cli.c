@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include "harness/runner.h"
 #include "harness/select.h"
 #include "kzg_cli/kzg_command.h"
+#include "report/progress_line.h"
 #include "report/report.h"
 
 #ifndef GC_COMMIT
@@ -247,7 +249,8 @@ static int cmd_list(gc_cli_args *a) {
 
 /* The console as the run goes: each test's line as soon as it finishes, flushed (a pipe
  * too: `gpucheck run | tee log` shows progress), and on a terminal a progress line on
- * stderr with the running test's name. */
+ * stderr with the running test's name, redrawn about once a second with its time and, for
+ * a benchmark, its samples (report/progress_line.c writes the text). */
 typedef struct {
     FILE *f;
     int tap, flags, tty; /* flags: GC_CONSOLE_VERBOSE, GC_CONSOLE_COLOR */
@@ -261,6 +264,30 @@ static void view_clear_progress(run_view *v) {
     v->progress_shown = 0;
 }
 
+/* At most 100 columns, and less than the terminal's width where it says one (a line that
+ * wrapped could not be erased with one carriage return). */
+static size_t progress_width(void) {
+    struct winsize ws;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && ws.ws_col - 1u < GC_PROGRESS_LINE_MAX_WIDTH)
+        return ws.ws_col - 1u;
+    return GC_PROGRESS_LINE_MAX_WIDTH;
+}
+
+/* now: NULL when the test has just started. */
+static void view_draw_progress(run_view *v, const gc_run_report *rep, size_t i, const gc_run_progress *now) {
+    if (!v->tty) return;
+    const gc_result *r = &rep->results[i];
+    gc_progress_line pl = {i + 1, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, r->full_name,
+                           now ? now->elapsed_s : -1, now ? now->budget_s : 0,
+                           now ? now->bench : (gc_result_progress){GC_PROGRESS_NONE, 0, 0, 0, -1},
+                           rep->opt->samples, rep->opt->max_noise};
+    char line[GC_PROGRESS_LINE_MAX_WIDTH + 1];
+    gc_progress_line_format(&pl, progress_width(), line, sizeof line);
+    fprintf(stderr, "\r\033[K%s", line);
+    fflush(stderr);
+    v->progress_shown = 1;
+}
+
 static void view_started(void *user, const gc_run_report *rep, size_t i) {
     run_view *v = user;
     if (i == 0) {
@@ -268,12 +295,11 @@ static void view_started(void *user, const gc_run_report *rep, size_t i) {
         else gc_console_begin(v->f, rep);
         fflush(v->f);
     }
-    if (!v->tty) return;
-    const gc_result *r = &rep->results[i];
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s%s%s", i + 1, rep->n_selected, rep->n_devices > 1 ? r->device->id : "",
-            rep->n_devices > 1 ? " " : "", r->full_name);
-    fflush(stderr);
-    v->progress_shown = 1;
+    view_draw_progress(v, rep, i, NULL);
+}
+
+static void view_progress(void *user, const gc_run_report *rep, size_t i, const gc_run_progress *now) {
+    view_draw_progress(user, rep, i, now);
 }
 
 static void view_finished(void *user, const gc_run_report *rep, size_t i) {
@@ -314,7 +340,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
         report_on_stdout |= a->report_path[k] && strcmp(a->report_path[k], "-") == 0;
     run_view view = {report_on_stdout ? stderr : stdout, a->tap, console_flags(a, report_on_stdout ? stderr : stdout),
                      isatty(STDERR_FILENO), 0};
-    gc_run_hooks hooks = {view_started, view_finished, &view};
+    gc_run_hooks hooks = {view_started, view_finished, view_progress, &view};
     /* A closed pipe on stdout is a write error to report, not a death that would leave the
      * running test's process behind (children get SIGPIPE back at exec). */
     signal(SIGPIPE, SIG_IGN);

@@ -145,8 +145,10 @@ static int read_some(gc_process *p) {
     }
 }
 
-void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t *stop, double drain_s) {
+void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t *stop, double drain_s,
+                     const gc_process_tick *tick) {
     int open_pipe = 1;
+    double next_tick = tick && tick->fn && tick->period_s > 0 ? gc_now() + tick->period_s : -1;
     for (;;) {
         /* Has it exited? WNOWAIT keeps the zombie, so its pid (the group id) cannot be
          * reused before the group is killed below. */
@@ -168,6 +170,12 @@ void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t
             if (poll(&pf, 1, ms) > 0) open_pipe = read_some(p);
         } else {
             usleep((useconds_t)ms * 1000);
+        }
+        double now = gc_now();
+        if (next_tick >= 0 && now >= next_tick) {
+            tick->fn(tick->user, p);
+            next_tick += tick->period_s;
+            if (next_tick <= now) next_tick = now + tick->period_s; /* a late tick does not come twice */
         }
     }
     kill(-p->pid, SIGKILL); /* the child if still running, and anything it left behind */

@@ -27,11 +27,21 @@ typedef struct {
  *  the parent may have threads (driver libraries start some). */
 int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, const char *const *env_add,
                      char *err, size_t err_len);
+/* Called while the child runs, every `period_s` seconds (not before the first period has
+ * passed), with what the pipe held read into p->result: how the runner shows a running
+ * test's progress. This file prints nothing itself. */
+typedef struct {
+    double period_s;
+    void (*fn)(void *user, const gc_process *p);
+    void *user;
+} gc_process_tick;
 /** Read the result pipe until the child exits, the monotonic time `deadline` (seconds,
- *  as gc_now) passes, or *stop becomes non-zero; then kill the child's process group (what
- *  the test left running goes too), reap the child and drain the pipe for at most
- *  `drain_s` seconds (a process that escaped the group may hold it open). */
-void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t *stop, double drain_s);
+ *  as gc_now) passes, or *stop becomes non-zero, calling `tick` (may be NULL) meanwhile;
+ *  then kill the child's process group (what the test left running goes too), reap the
+ *  child and drain the pipe for at most `drain_s` seconds (a process that escaped the
+ *  group may hold it open). */
+void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t *stop, double drain_s,
+                     const gc_process_tick *tick);
 /** The last `max` bytes of the child's output (malloc'd, NUL-terminated; NULL when it
  *  wrote nothing); *total gets the size of all of it. */
 char *gc_process_output_tail(const gc_process *p, size_t max, size_t *total);

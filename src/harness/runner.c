@@ -76,6 +76,21 @@ static void telemetry_read(gc_nvml *n, gc_result *r) {
     tm->unavailable[0] = '\0';
 }
 
+/* The result pipe, in the child process of an isolated test (-1 elsewhere). */
+static int result_fd = -1;
+
+/* The child tells the runner how far sampling is, for the terminal's progress line: at
+ * most ten times a second unless `now_anyway` (a sample may take microseconds, and the
+ * pipe should carry little beside the result). In this process (--no-fork) there is no
+ * one to tell. */
+static void tell_progress(const gc_result_progress *pr, double *told_at, int now_anyway) {
+    if (result_fd < 0) return;
+    double now = gc_now();
+    if (!now_anyway && now - *told_at < 0.1) return;
+    *told_at = now;
+    gc_result_write_progress(result_fd, pr);
+}
+
 static int add_sample(gc_test_ctx *ctx, gc_result *r, unsigned *cap, double ms) {
     if (r->n_samples == *cap) {
         unsigned grown = *cap ? *cap * 2 : 64;
@@ -115,12 +130,19 @@ static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_optio
     if (opt->cold_cache && !(flush = cold_cache_buffer(ctx))) return;
     double work = 0, ms = 0;
     unsigned it = 0, cap = 0;
+    gc_result_progress said = {GC_PROGRESS_WARMUP, 0, opt->warmup, 0, -1};
+    double told_at = 0;
     /* Warm-up: compilation, module load and first-launch costs stay out of the numbers. */
-    for (unsigned i = 0; i < opt->warmup; i++, it++)
+    for (unsigned i = 0; i < opt->warmup; i++, it++) {
+        tell_progress(&said, &told_at, 1);
         if (!gc_ctx_step(ctx, "warm-up sample", t->sample(ctx, it, &ms, &work))) return;
+        said.warmup_done = i + 1;
+    }
     gc_nvml *nvml = telemetry_open(ctx, r);
     gc_running_stats run = {0, 0, 0};
     const double t_sampling = gc_ctx_elapsed(ctx);
+    said.phase = GC_PROGRESS_SAMPLING;
+    tell_progress(&said, &told_at, 1);
     for (;; it++) {
         if (flush && !gc_ctx_step(ctx, "flushing the L2 cache", gc_buffer_fill_byte(flush, (uint8_t)it))) break;
         if (!gc_ctx_step(ctx, "sample", t->sample(ctx, it, &ms, &work))) break;
@@ -129,6 +151,9 @@ static void run_benchmark(gc_test_ctx *ctx, const gc_test *t, const gc_run_optio
         gc_running_stats_add(&run, ms);
         unsigned n = r->n_samples;
         double cv = gc_running_stats_cv(&run), now = gc_ctx_elapsed(ctx);
+        said.samples = n;
+        said.cv = n >= 2 ? cv : -1;
+        tell_progress(&said, &told_at, n == 1);
         if (fixed && n >= want) {
             r->stopped_by = GC_STOP_SAMPLE_COUNT;
         } else if (!fixed && n >= min_samples && n >= 2 && cv <= opt->max_noise) {
@@ -234,8 +259,28 @@ static void drop_cache_entry(gc_result *r, const char *path) {
                          removed ? "removed" : "NOT removed");
 }
 
+/* While an isolated test runs: what its process has said of its progress so far, passed on
+ * to the progress hook with the time spent. */
+typedef struct {
+    const gc_run_hooks *hooks;
+    const gc_run_report *rep;
+    size_t index;
+    double t0, budget_s;
+    gc_result_progress_reader reader;
+} progress_relay;
+
+static void relay_progress(void *user, const gc_process *p) {
+    progress_relay *relay = user;
+    gc_result_progress_update(&relay->reader, p->result ? p->result : "", p->result_len);
+    gc_run_progress now = {gc_now() - relay->t0, relay->budget_s, relay->reader.now};
+    relay->hooks->progress(relay->hooks->user, relay->rep, relay->index, &now);
+}
+
+#define GC_PROGRESS_PERIOD_S 1.0
+
+/* relay: NULL when no one follows the test's progress. */
 static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_device_info *info, double budget,
-                         const volatile sig_atomic_t *stop, gc_result *r) {
+                         const volatile sig_atomic_t *stop, progress_relay *relay, gc_result *r) {
     double t0 = gc_now();
     gc_test_full_name(t, r->full_name, sizeof r->full_name);
     r->test = t;
@@ -254,7 +299,9 @@ static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_d
         gc_result_set_reason(r, "%s", err);
         return;
     }
-    gc_process_wait(&p, t0 + budget, stop, 2.0);
+    gc_process_tick tick = {GC_PROGRESS_PERIOD_S, relay_progress, relay};
+    if (relay) relay->t0 = t0, relay->budget_s = budget;
+    gc_process_wait(&p, t0 + budget, stop, 2.0, relay ? &tick : NULL);
     gc_result_stream st;
     int complete = 0;
     if (p.result_overflow) snprintf(st.error, sizeof st.error, "the result was larger than the runner keeps");
@@ -392,7 +439,7 @@ static void baseline_ratios(gc_run_report *rep) {
 }
 
 static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device_info *device, gc_device **dev,
-                    double t0, gc_result *r) {
+                    double t0, progress_relay *relay, gc_result *r) {
     const char *why = t->requires ? t->requires(t, device) : NULL;
     if (why) {
         r->outcome = GC_SKIP;
@@ -416,7 +463,7 @@ static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device
         }
         gc_run_one_inprocess(t, *dev, opt, r);
     } else {
-        run_isolated(t, opt, device, budget, &stop_requested, r);
+        run_isolated(t, opt, device, budget, &stop_requested, relay, r);
     }
     judge_expectation(r);
     add_repro(r, opt);
@@ -468,7 +515,8 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const g
                 if (hooks && hooks->started) hooks->started(hooks->user, rep, rep->n - 1);
                 /* A test that finished keeps its result; in this process (--no-fork) a test is
                  * never cut short, the signal stops the run after it. */
-                run_one(t, &on, rep->devices[d], &dev, t0, r);
+                progress_relay relay = {hooks, rep, rep->n - 1, 0, 0, {{GC_PROGRESS_NONE, 0, 0, 0, -1}, 0, 0}};
+                run_one(t, &on, rep->devices[d], &dev, t0, hooks && hooks->progress ? &relay : NULL, r);
                 baseline_ratios(rep);
                 rep->stopped_by_fail_fast = stops_fail_fast(opt, r);
                 rep->seconds = gc_now() - t0;
@@ -490,8 +538,6 @@ void gc_run_report_free(gc_run_report *rep) {
     rep->results = NULL;
     rep->n = 0;
 }
-
-static int result_fd = -1;
 
 static void cache_load_hook(const char *entry_path, int loading) {
     if (result_fd >= 0) gc_result_write_cache_load(result_fd, loading ? entry_path : NULL);

@@ -7,11 +7,19 @@
 
 /** Run one test in this process on an open device. */
 void gc_run_one_inprocess(const gc_test *t, gc_device *dev, const gc_run_options *opt, gc_result *r);
+/** How far the running test is: its time so far and its budget, and for a benchmark what
+ *  its process last said of its sampling. */
+typedef struct {
+    double elapsed_s, budget_s;
+    gc_result_progress bench;
+} gc_run_progress;
 /** Told as the run goes: before a test starts and once its result is final (results[i]),
- *  so that the console can show each test as it finishes. Either may be NULL. */
+ *  so that the console can show each test as it finishes; and about once a second while
+ *  an isolated test runs (not with --no-fork), for a live progress line. Each may be NULL. */
 typedef struct {
     void (*started)(void *user, const gc_run_report *rep, size_t i);
     void (*finished)(void *user, const gc_run_report *rep, size_t i);
+    void (*progress)(void *user, const gc_run_report *rep, size_t i, const gc_run_progress *now);
     void *user;
 } gc_run_hooks;
 /** Run every selected test (harness/select.h) on each device of the run in turn, each

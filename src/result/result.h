@@ -95,6 +95,29 @@ int gc_result_write_cache_load(int fd, const char *entry_path);
  *  Returns st->complete. */
 int gc_result_read(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st);
 
+/* How far a running benchmark's sampling is, as its child says while it runs (`progress`
+ * lines before the record, for the terminal's progress line; never part of the result). */
+typedef enum { GC_PROGRESS_NONE, GC_PROGRESS_WARMUP, GC_PROGRESS_SAMPLING } gc_progress_phase;
+typedef struct {
+    gc_progress_phase phase;    /* NONE: nothing said (a test, or a benchmark not sampling yet) */
+    unsigned warmup_done, warmup_total;
+    unsigned samples;           /* samples taken */
+    double cv;                  /* their coefficient of variation (a fraction); < 0 unknown */
+} gc_result_progress;
+/** `progress warm-up DONE TOTAL` or `progress samples N CV` (CV `-` while unknown). */
+int gc_result_write_progress(int fd, const gc_result_progress *pr);
+/** Reads the progress lines of a stream as it grows: each call looks only at the complete
+ *  lines added since the last (`scanned` bytes were read), keeps the latest well-formed
+ *  progress in `now`, and stops at the record's `begin`. Malformed lines are skipped here;
+ *  gc_result_read judges the whole stream. Start zeroed. */
+typedef struct {
+    gc_result_progress now;
+    size_t scanned;
+    int at_record;
+} gc_result_progress_reader;
+/** Returns 1 when `now` changed. */
+int gc_result_progress_update(gc_result_progress_reader *rd, const char *text, size_t len);
+
 /* The defaults of the run options, defined once (the parser, the runner and the help text
  * read them here). */
 #define GC_DEFAULT_SEED 1

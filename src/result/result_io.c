@@ -11,13 +11,21 @@
  *   telemetry-unavailable TEXT  why there were none
  *   end                  the record is complete; nothing after it is read
  *
- * Outside a record only `cache-loading PATH` / `cache-loaded` may appear: the child says
- * which cached binary it hands to the driver, so that a process that dies there can be
- * traced to (and rid of) that entry. Values escape backslash and newline. Anything else —
+ * Outside a record only `cache-loading PATH` / `cache-loaded` and `progress` may appear.
+ * With the first, the child says which cached binary it hands to the driver, so that a
+ * process that dies there can be traced to (and rid of) that entry. With the second, a
+ * benchmark says how far it is while it runs, for the terminal's progress line:
+ *
+ *   progress warm-up DONE TOTAL   DONE of TOTAL (>= 1) warm-up samples taken
+ *   progress samples N CV         N samples taken, their CV as a fraction (`-`: unknown)
+ *
+ * A progress line carries no outcome and no figures: it is never part of the result, and
+ * inside a record it is an unknown key. Values escape backslash and newline. Anything else —
  * an unknown key, a second outcome, a number that does not parse, a NUL byte — makes the
  * stream invalid, and an invalid or incomplete stream is never a pass. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +125,20 @@ int gc_result_write_cache_load(int fd, const char *entry_path) {
     return ok;
 }
 
+int gc_result_write_progress(int fd, const gc_result_progress *pr) {
+    char line[96];
+    int n;
+    if (pr->phase == GC_PROGRESS_WARMUP)
+        n = snprintf(line, sizeof line, "progress warm-up %u %u\n", pr->warmup_done, pr->warmup_total);
+    else if (pr->phase == GC_PROGRESS_SAMPLING && pr->cv >= 0)
+        n = snprintf(line, sizeof line, "progress samples %u %.6g\n", pr->samples, pr->cv);
+    else if (pr->phase == GC_PROGRESS_SAMPLING)
+        n = snprintf(line, sizeof line, "progress samples %u -\n", pr->samples);
+    else
+        return 0;
+    return n > 0 && (size_t)n < sizeof line && write_all(fd, line, (size_t)n);
+}
+
 static char *unescape(const char *v) {
     char *out = malloc(strlen(v) + 1), *o = out;
     if (!out) return NULL;
@@ -144,6 +166,79 @@ static int parse_u64(const char *s, uint64_t *out) {
     unsigned long long v = strtoull(s, &end, 10);
     *out = v;
     return *end == '\0' && errno == 0;
+}
+
+/* A count of a progress line: decimal digits only, within an unsigned. */
+static int parse_count(const char *s, size_t n, unsigned *out) {
+    if (n == 0 || n > 10) return 0;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (v > UINT_MAX) return 0;
+    *out = (unsigned)v;
+    return 1;
+}
+
+/* The value of a `progress` line (after the key and its space), into *out; 0 if malformed. */
+static int parse_progress(const char *val, gc_result_progress *out) {
+    const char *f[3];
+    size_t len[3], k = 0;
+    for (const char *p = val;; k++) {
+        if (k == 3) return 0; /* more than three fields */
+        const char *sp = strchr(p, ' ');
+        f[k] = p;
+        len[k] = sp ? (size_t)(sp - p) : strlen(p);
+        if (!sp) {
+            k++;
+            break;
+        }
+        p = sp + 1;
+    }
+    gc_result_progress pr = {GC_PROGRESS_NONE, 0, 0, 0, -1};
+    if (k != 3) return 0;
+    if (len[0] == 7 && memcmp(f[0], "warm-up", 7) == 0) {
+        if (!parse_count(f[1], len[1], &pr.warmup_done) || !parse_count(f[2], len[2], &pr.warmup_total) ||
+            pr.warmup_total == 0 || pr.warmup_done > pr.warmup_total)
+            return 0;
+        pr.phase = GC_PROGRESS_WARMUP;
+    } else if (len[0] == 7 && memcmp(f[0], "samples", 7) == 0) {
+        if (!parse_count(f[1], len[1], &pr.samples)) return 0;
+        if (!(len[2] == 1 && f[2][0] == '-')) {
+            /* a plain decimal (as %g writes it): no sign, hex, inf or nan; parse_double
+             * refuses one out of range */
+            if (f[2][0] < '0' || f[2][0] > '9' || strspn(f[2], "0123456789.e+-") != len[2] ||
+                !parse_double(f[2], &pr.cv))
+                return 0;
+        }
+        pr.phase = GC_PROGRESS_SAMPLING;
+    } else {
+        return 0;
+    }
+    *out = pr;
+    return 1;
+}
+
+int gc_result_progress_update(gc_result_progress_reader *rd, const char *text, size_t len) {
+    int changed = 0;
+    while (!rd->at_record && rd->scanned < len) {
+        const char *p = text + rd->scanned, *eol = memchr(p, '\n', len - rd->scanned);
+        if (!eol) break; /* the rest of the line has not come yet */
+        size_t n = (size_t)(eol - p);
+        rd->scanned += n + 1;
+        gc_result_progress pr;
+        char line[96];
+        if (n >= 6 && memcmp(p, "begin ", 6) == 0) rd->at_record = 1;
+        if (n < 9 || n >= sizeof line || memcmp(p, "progress ", 9) != 0) continue;
+        memcpy(line, p, n);
+        line[n] = '\0';
+        if (strlen(line) != n || !parse_progress(line + 9, &pr)) continue;
+        changed |= pr.phase != rd->now.phase || pr.warmup_done != rd->now.warmup_done ||
+                   pr.warmup_total != rd->now.warmup_total || pr.samples != rd->now.samples || pr.cv != rd->now.cv;
+        rd->now = pr;
+    }
+    return changed;
 }
 
 #define BAD(...) (snprintf(st->error, sizeof st->error, __VA_ARGS__), free(line), st->complete = 0)
@@ -193,6 +288,9 @@ static int read_record(const char *text, size_t len, const char *token, gc_resul
                 free(u);
             } else if (strcmp(line, "cache-loaded") == 0 && !sp) {
                 st->cache_loading[0] = '\0';
+            } else if (strcmp(line, "progress") == 0) {
+                gc_result_progress ignored;
+                if (!sp || !parse_progress(val, &ignored)) return BAD("bad progress line '%.60s'", val);
             } else if (strcmp(line, "begin") == 0) {
                 if (!token || strcmp(val, token) != 0) return BAD("a result record with a wrong token");
                 in_record = 1;
