@@ -213,9 +213,13 @@ def mode_rerun_failed():
         with open(old, "w") as f:
             f.write('{"schema_version": 2, "results": [{"name": "device.vector_add", "outcome": "FAIL"}')
         p = run("run", "--rerun-failed", old, ok=(2,))
-        expect("at byte" in p.stderr, f"a cut report: {p.stderr!r}")
+        expect("not valid JSON: line 1, column" in p.stderr and "(byte " in p.stderr, f"a cut report: {p.stderr!r}")
         p = run("run", "--rerun-failed", os.path.join(tmp, "missing.json"), ok=(2,))
         expect("cannot read" in p.stderr, f"a missing report: {p.stderr!r}")
+        fifo = os.path.join(tmp, "fifo.json")
+        os.mkfifo(fifo)
+        p = run("run", "--rerun-failed", fifo, ok=(2,))  # refused at once, not waited on
+        expect("not a regular file" in p.stderr, f"a FIFO: {p.stderr!r}")
 
 
 def mode_params():

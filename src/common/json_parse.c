@@ -32,7 +32,7 @@ static void fail(cursor *c, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (c->err_len) snprintf(c->err, c->err_len, "line %zu, column %zu: %s", line, col, what);
+    if (c->err_len) snprintf(c->err, c->err_len, "line %zu, column %zu (byte %zu): %s", line, col, c->pos, what);
 }
 
 static int peek(const cursor *c) { return c->pos < c->len ? (unsigned char)c->s[c->pos] : -1; }
@@ -388,6 +388,7 @@ static int parse_container(cursor *c, gc_json *out, int depth) {
 
 static int parse_value(cursor *c, gc_json *out, int depth) {
     skip_ws(c);
+    out->offset = c->pos;
     int ch = peek(c);
     switch (ch) {
     case '{':
