@@ -4,38 +4,32 @@ synthetic benchmarks of suites/runner_selftest (known samples, no device work).
 
 usage: bench_compare_checks.py GPUCHECK CHECK    (CHECK: one of the functions named below)"""
 import csv
-import io
 import json
 import os
 import pty
 import re
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+import gpucheck_run
+from gpucheck_run import Checks, read_report
+
 EXE = sys.argv[1]
 STEADY, NOISY = "runner_selftest.bench_steady", "runner_selftest.bench_noisy"
-ERRORS = []
+checks = Checks()
+expect = checks.expect
 
 
-def expect(cond, what):
-    if not cond:
-        ERRORS.append(what)
-    return cond
-
-
-def run(args, env=None, **kw):
-    e = dict(os.environ, **(env or {}))
-    return subprocess.run([EXE] + args, capture_output=True, text=True, env=e, **kw)
+def run(args, env=None, timeout=None):
+    return gpucheck_run.run(EXE, args, env, timeout)
 
 
 def bench_json(tmp, name, args, env=None, want_rc=0):
     path = os.path.join(tmp, name)
     p = run(["bench"] + args + ["--json", path], env)
     expect(p.returncode == want_rc, f"bench {args}: exit {p.returncode}, wanted {want_rc}\n{p.stdout}{p.stderr}")
-    with open(path) as f:
-        return json.load(f), p
+    return read_report(path), p
 
 
 def result(data, name):
@@ -227,10 +221,7 @@ def main():
     check = sys.argv[2]
     with tempfile.TemporaryDirectory() as tmp:
         globals()[check](tmp)
-    for e in ERRORS:
-        print("FAIL:", e)
-    print(f"{check}: {'ok' if not ERRORS else f'{len(ERRORS)} failed'}")
-    sys.exit(1 if ERRORS else 0)
+    checks.finish(f"{check}: ok")
 
 
 if __name__ == "__main__":

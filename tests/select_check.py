@@ -11,28 +11,23 @@ them (PoCL is not the OpenCL platform 0), the modes that need them exit 77 (skip
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+import gpucheck_run
+from gpucheck_run import Checks, read_report
+
 EXE = sys.argv[1]
 TWO = {"POCL_DEVICES": "pthread pthread"}
-errors = []
+checks = Checks()
+expect = checks.expect
 
 
 def run(*args, env=None, ok=(0, 1, 2)):
-    e = dict(os.environ)
-    e.update(env or {})
-    p = subprocess.run([EXE] + list(args), capture_output=True, text=True, env=e, timeout=600)
-    if p.returncode not in ok:
-        errors.append(f"{' '.join(args)}: exit {p.returncode}\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
+    p = gpucheck_run.run(EXE, args, env, timeout=600)
+    expect(p.returncode in ok, f"{' '.join(args)}: exit {p.returncode}\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
     return p
-
-
-def expect(cond, what):
-    if not cond:
-        errors.append(what)
 
 
 def two_devices_or_skip():
@@ -44,8 +39,7 @@ def two_devices_or_skip():
 
 
 def report(tmp, name="r.json"):
-    with open(os.path.join(tmp, name), encoding="utf-8") as f:
-        return json.load(f)
+    return read_report(os.path.join(tmp, name))
 
 
 def mode_device_words():
@@ -267,7 +261,4 @@ def mode_numbers():
 
 MODES = {k[5:]: v for k, v in globals().items() if k.startswith("mode_")}
 MODES[sys.argv[2]]()
-for e in errors:
-    print("FAIL:", e)
-print("ok" if not errors else f"{len(errors)} check(s) failed")
-sys.exit(1 if errors else 0)
+checks.finish()
