@@ -127,7 +127,7 @@ def mode_star_hides_mutants():
         return json.loads(run("list", "--json", *args, ok=(0,)).stdout)["tests"]
 
     def hidden(t):
-        tags = t["tags"].split(",")
+        tags = t["tags"]
         return t["name"].startswith("mutant_") or "mutant" in tags or "manual" in tags
 
     everything, star = listed(), listed("--filter", "*")
@@ -140,8 +140,10 @@ def mode_star_hides_mutants():
     expect(len(mutants) >= 3 and all(t["name"].startswith("mutant_") for t in mutants),
            f"'mutant_*' must select the mutants: {len(mutants)}")
     tagged = listed("--tag", "mutant")
-    expect(tagged and all("mutant" in t["tags"].split(",") for t in tagged), "--tag mutant")
-    expect(len(listed("--filter", "harness_selftest.*")) == 7, "a pattern naming the self-tests selects them")
+    expect(tagged and all("mutant" in t["tags"] for t in tagged), "--tag mutant")
+    selftests = [t["name"] for t in listed("--tag", "manual") if t["name"].startswith("harness_selftest.")]
+    expect(len(selftests) >= 7 and [t["name"] for t in listed("--filter", "harness_selftest.*")] == selftests,
+           "a pattern naming the self-tests selects them")
     # A run that selects nothing for this reason says so.
     p = run("run", "--filter", "*mutant*", ok=(2,))
     expect("run only when named" in p.stderr, f"the hint about hidden tests: {p.stderr!r}")
@@ -158,11 +160,12 @@ def mode_fail_fast():
         expect(got == [("device.vector_add", "PASS"), ("harness_selftest.missing_capability", "SKIP"),
                        ("harness_selftest.too_few_checks", "INCONCLUSIVE")], f"-x results {got}")
         expect(r["selection"]["stopped_by_fail_fast"] is True and r["not_run"] == 0, "-x: nothing after the last")
+        n = len(json.loads(run("list", "--json", "--filter", "harness_selftest.*", ok=(0,)).stdout)["tests"])
         p = run("run", "--fail-fast", "--filter", "harness_selftest.*", "--json", j, ok=(1,))
         r = report(tmp)
-        expect(len(r["results"]) == 1 and r["selected"] == 7 and r["not_run"] == 6 and
+        expect(n > 2 and len(r["results"]) == 1 and r["selected"] == n and r["not_run"] == n - 1 and
                r["selection"]["stopped_by_fail_fast"], f"--fail-fast: {len(r['results'])} results, {r['not_run']} not run")
-        expect("stopped after the first test that did not pass (-x): 6 of 7 selected tests not run" in p.stdout,
+        expect(f"stopped after the first test that did not pass (-x): {n - 1} of {n} selected tests not run" in p.stdout,
                f"the console says why: {p.stdout[-500:]!r}")
         # Without it every test runs (the control).
         run("run", "--filter", "harness_selftest.missing_capability,harness_selftest.too_few_checks,"
