@@ -208,6 +208,11 @@ def compare(tmp):
              ([o, os.path.join(tmp, "missing.json")], "No such file"), ([o, listing], 'no "results" array'),
              ([o], "needs two reports"), ([o, o, o], "one report too many"), ([o, n, "--alpha", "0"], "--alpha"),
              ([o, n, "--threshold", "x"], "--threshold"), ([o, n, "--frobnicate"], "unknown option"),
+             # The numbers and option values of every command: no leading zero, no hex; an
+             # option is no value (so no Markdown file named "--alpha").
+             ([o, n, "--threshold", "010"], "leading zero"), ([o, n, "--alpha", "0x1p-3"], "--alpha needs"),
+             ([o, n, "--markdown", "--alpha", "0.1"], "looks like an option"),
+             ([o, n, "--alpha", "0.1", "--alpha=0.2"], "given twice"), ([o, n, "--markdown="], "non-empty value"),
              ([o, tmp], "not a regular file")]
     fifo = os.path.join(tmp, "fifo.json")
     os.mkfifo(fifo)
