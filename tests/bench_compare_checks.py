@@ -4,38 +4,32 @@ synthetic benchmarks of suites/runner_selftest (known samples, no device work).
 
 usage: bench_compare_checks.py GPUCHECK CHECK    (CHECK: one of the functions named below)"""
 import csv
-import io
 import json
 import os
 import pty
 import re
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+import gpucheck_run
+from gpucheck_run import Checks, read_report
+
 EXE = sys.argv[1]
 STEADY, NOISY = "runner_selftest.bench_steady", "runner_selftest.bench_noisy"
-ERRORS = []
+checks = Checks()
+expect = checks.expect
 
 
-def expect(cond, what):
-    if not cond:
-        ERRORS.append(what)
-    return cond
-
-
-def run(args, env=None, **kw):
-    e = dict(os.environ, **(env or {}))
-    return subprocess.run([EXE] + args, capture_output=True, text=True, env=e, **kw)
+def run(args, env=None, timeout=None):
+    return gpucheck_run.run(EXE, args, env, timeout)
 
 
 def bench_json(tmp, name, args, env=None, want_rc=0):
     path = os.path.join(tmp, name)
     p = run(["bench"] + args + ["--json", path], env)
     expect(p.returncode == want_rc, f"bench {args}: exit {p.returncode}, wanted {want_rc}\n{p.stdout}{p.stderr}")
-    with open(path) as f:
-        return json.load(f), p
+    return read_report(path), p
 
 
 def result(data, name):
@@ -214,6 +208,11 @@ def compare(tmp):
              ([o, os.path.join(tmp, "missing.json")], "No such file"), ([o, listing], 'no "results" array'),
              ([o], "needs two reports"), ([o, o, o], "one report too many"), ([o, n, "--alpha", "0"], "--alpha"),
              ([o, n, "--threshold", "x"], "--threshold"), ([o, n, "--frobnicate"], "unknown option"),
+             # The numbers and option values of every command: no leading zero, no hex; an
+             # option is no value (so no Markdown file named "--alpha").
+             ([o, n, "--threshold", "010"], "leading zero"), ([o, n, "--alpha", "0x1p-3"], "--alpha needs"),
+             ([o, n, "--markdown", "--alpha", "0.1"], "looks like an option"),
+             ([o, n, "--alpha", "0.1", "--alpha=0.2"], "given twice"), ([o, n, "--markdown="], "non-empty value"),
              ([o, tmp], "not a regular file")]
     fifo = os.path.join(tmp, "fifo.json")
     os.mkfifo(fifo)
@@ -227,10 +226,7 @@ def main():
     check = sys.argv[2]
     with tempfile.TemporaryDirectory() as tmp:
         globals()[check](tmp)
-    for e in ERRORS:
-        print("FAIL:", e)
-    print(f"{check}: {'ok' if not ERRORS else f'{len(ERRORS)} failed'}")
-    sys.exit(1 if ERRORS else 0)
+    checks.finish(f"{check}: ok")
 
 
 if __name__ == "__main__":

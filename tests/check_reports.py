@@ -2,25 +2,21 @@
 """The JSON, JUnit XML and TAP reports parse with real parsers and agree with the console.
 
 usage: check_reports.py GPUCHECK ARGS...   (ARGS select the tests, e.g. run --filter ...)"""
-import json
-import os
 import re
-import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
+
+from gpucheck_run import Checks, run, run_with_reports
 
 
 def main():
     exe, args = sys.argv[1], sys.argv[2:]
     with tempfile.TemporaryDirectory() as tmp:
-        jpath, xpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml")
-        console = subprocess.run([exe] + args + ["--json", jpath, "--junit", xpath], capture_output=True, text=True)
-        tap = subprocess.run([exe] + args + ["--tap"], capture_output=True, text=True)
-        data = json.load(open(jpath))
-        junit = ET.parse(xpath).getroot()
+        console, data, junit = run_with_reports(exe, args, tmp, junit=True)
+        tap = run(exe, args + ["--tap"])
 
-    errors = []
+    checks = Checks()
+    errors = checks.errors
     last = console.stdout.strip().splitlines()[-1]
     # The outcomes that count neither as passed nor as failed besides SKIP follow the three
     # counts when they occurred, each named (", 2 measured, 1 unvalidated").
@@ -70,10 +66,7 @@ def main():
     if tap.returncode != console.returncode:
         errors.append("exit status differs between --tap and the console run")
 
-    for e in errors:
-        print("FAIL:", e)
-    print(f"console: {last}; JSON, JUnit ({len(cases)} cases) and TAP ({len(points)} points) agree" if not errors else "")
-    sys.exit(1 if errors else 0)
+    checks.finish(f"console: {last}; JSON, JUnit ({len(cases)} cases) and TAP ({len(points)} points) agree")
 
 
 if __name__ == "__main__":

@@ -9,21 +9,17 @@ refusal one past the kernel's limit (one flag), and, only where g1_mul's own lim
 below the device's, the refusal past g1_mul's limit (a second flag). The checks it counts
 must be exactly those: a flag for a sub-check that did not run (pre-set to its expected
 value) would count one check too many."""
-import json
-import os
-import subprocess
 import sys
 import tempfile
+
+from gpucheck_run import run_with_reports
 
 
 def main():
     exe = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "r.json")
-        proc = subprocess.run([exe, "run", "--filter", "device.work_group_limit", "--json", path],
-                              capture_output=True, text=True)
+        proc, data, _ = run_with_reports(exe, ["run", "--filter", "device.work_group_limit"], tmp)
         print(proc.stdout, proc.stderr)
-        data = json.load(open(path))
     r = data["results"][0]
     fig = {f["name"]: f["value"] for f in r["figures"]}
     dev = data["device"]

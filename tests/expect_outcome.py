@@ -10,11 +10,10 @@ built to fail, gc_test.expect) that failed as designed: reported PASS, reason "m
 Used by tests/harness_selftest.cmake to show that each guard of the harness turns
 misbehaviour into the right outcome, and by the suites' tests."""
 import fnmatch
-import json
-import os
-import subprocess
 import sys
 import tempfile
+
+from gpucheck_run import run_with_reports
 
 
 def matches(result, allowed):
@@ -28,17 +27,13 @@ def main():
     sep = sys.argv.index("--")
     expectations = dict(e.split("=", 1) for e in sys.argv[3:sep])
     with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "report.json")
-        cmd = [exe] + sys.argv[sep + 1:] + ["--json", report]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc, data, _ = run_with_reports(exe, sys.argv[sep + 1:], tmp)
         print(proc.stdout)
         print(proc.stderr, file=sys.stderr)
         ok = True
         if proc.returncode != want_exit:
             print(f"FAIL: exit status {proc.returncode}, expected {want_exit}")
             ok = False
-        with open(report) as f:
-            data = json.load(f)
         got = {r["name"]: r for r in data["results"]}
         for pattern, allowed in expectations.items():
             names = fnmatch.filter(got, pattern) if any(c in pattern for c in "*?[") else [pattern]

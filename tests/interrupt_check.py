@@ -9,7 +9,6 @@ sigint/sigterm/sighup: runs runner_selftest.interrupt_a_passes (at once) and int
 the JSON and JUnit reports parse and hold the finished test (PASS) and the interrupted one
 (INTERRUPTED); no process of the test remains.
 double: --no-fork (the test cannot be cut short), two SIGINTs: the run exits at once, 130."""
-import json
 import os
 import selectors
 import signal
@@ -19,6 +18,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+from gpucheck_run import Checks, read_report
 from procs import processes_with
 
 SIGNALS = {"sigint": signal.SIGINT, "sigterm": signal.SIGTERM, "sighup": signal.SIGHUP}
@@ -44,7 +44,8 @@ def wait_for_line(proc, text, seconds):
 
 def main():
     exe, mode = sys.argv[1], sys.argv[2]
-    errors = []
+    checks = Checks()
+    errors = checks.errors
     with tempfile.TemporaryDirectory() as tmp:
         jpath, xpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml")
         if mode == "double":
@@ -78,7 +79,7 @@ def main():
             errors.append(f"the run took {seconds:.1f} s to end after the signal")
         if mode != "double":
             try:
-                data = json.load(open(jpath, encoding="utf-8"))
+                data = read_report(jpath)
                 ET.parse(xpath)
                 got = {r["name"]: r["outcome"] for r in data["results"]}
                 want = {"runner_selftest.interrupt_a_passes": "PASS", "runner_selftest.interrupt_b_sleeps": "INTERRUPTED"}
@@ -95,10 +96,7 @@ def main():
             errors.append(f"processes left behind: {left}")
             for line in left:
                 os.kill(int(line.split(":")[0]), signal.SIGKILL)
-    for e in errors:
-        print("FAIL:", e)
-    print("ok" if not errors else f"{len(errors)} check(s) failed")
-    sys.exit(1 if errors else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

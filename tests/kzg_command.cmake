@@ -21,6 +21,8 @@ set(GC_KZG_EXIT2_CASES
   "cell_size_48|unsupported cell size '48'|kzg cells --cell-size 48"
   "cell_size_word|unsupported cell size 'big'|kzg cells --cell-size big"
   "batch_0|--batch needs an integer in 1..65536|kzg cells --batch 0"
+  "value_like_option|option '--out' needs a value, got '--batch', which looks like an option|kzg cells --out --batch 2"
+  "empty_value|option '--out' needs a non-empty value|kzg cells --out="
   "window_bits_9|--window-bits needs an integer in 1..8 or 'none', got '9'|kzg cells --window-bits 9"
   "window_bits_word|--window-bits needs an integer in 1..8 or 'none', got 'all'|kzg cells --window-bits all"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"

@@ -17,7 +17,6 @@ usage: runner_checks.py GPUCHECK [checks...] -- ARGS...
 The JSON report is decoded as strict UTF-8 and the JUnit XML report (always written
 beside it) must parse: bytes a test printed must not break either."""
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -25,6 +24,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+from gpucheck_run import Checks, read_report, run
 from procs import processes_with
 
 
@@ -48,21 +48,20 @@ def main():
     ap.add_argument("--env", action="append")
     ap.add_argument("--no-json", action="store_true")
     a = ap.parse_args(sys.argv[1:sep])
-    errors = []
+    checks = Checks()
+    errors = checks.errors
     with tempfile.TemporaryDirectory() as tmp:
         jpath, xpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml")
-        cmd = [a.exe] + sys.argv[sep + 1:] + ([] if a.no_json else ["--json", jpath, "--junit", xpath])
-        env = dict(os.environ)
-        env.update(pairs(a.env))
+        args = sys.argv[sep + 1:] + ([] if a.no_json else ["--json", jpath, "--junit", xpath])
         t0 = time.monotonic()
         try:
-            proc = subprocess.run(cmd, capture_output=True, env=env, timeout=3 * (a.max_seconds or 200))
+            proc = run(a.exe, args, env=dict(pairs(a.env)), timeout=3 * (a.max_seconds or 200))
         except subprocess.TimeoutExpired:
-            print(f"FAIL: {cmd} still ran after {3 * (a.max_seconds or 200)} s")
+            print(f"FAIL: {[a.exe] + args} still ran after {3 * (a.max_seconds or 200)} s")
             sys.exit(1)
         seconds = time.monotonic() - t0
-        out, err = proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace")
-        print(out)
+        err = proc.stderr
+        print(proc.stdout)
         print(err, file=sys.stderr)
         if a.exit is not None and proc.returncode != a.exit:
             errors.append(f"exit status {proc.returncode}, expected {a.exit}")
@@ -74,8 +73,7 @@ def main():
         results = {}
         if not a.no_json:
             try:
-                with open(jpath, encoding="utf-8") as f:
-                    results = {r["name"]: r for r in json.load(f)["results"]}
+                results = {r["name"]: r for r in read_report(jpath)["results"]}
                 ET.parse(xpath)
             except Exception as e:  # noqa: BLE001 (any failure to parse is the finding)
                 errors.append(f"a report does not parse: {e!r}")
@@ -102,10 +100,7 @@ def main():
     for path in a.absent or []:
         if os.path.exists(path):
             errors.append(f"{path} still exists")
-    for e in errors:
-        print("FAIL:", e)
-    print("ok" if not errors else f"{len(errors)} check(s) failed")
-    sys.exit(1 if errors else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

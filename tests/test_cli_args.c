@@ -160,6 +160,10 @@ int main(void) {
     CHECK(PARSE("run", "--json", "--tap") == 2 && strstr(err, "looks like an option"));
     CHECK(PARSE("run", "--filter=-x") == 0 && strcmp(a.run.filter, "-x") == 0);
     CHECK(PARSE("run", "--json", "-") == 0 && strcmp(a.report_path[0], "-") == 0);
+    CHECK(PARSE("run", "--seed", "--tap") == 2 && strstr(err, "option '--seed' needs a value, got '--tap'"));
+    CHECK(PARSE("run", "--json") == 2 && strstr(err, "option '--json' needs a file ('-' for stdout)"));
+    CHECK(PARSE("run", "--json=") == 2 && strstr(err, "option '--json' needs a non-empty value"));
+    CHECK(PARSE("run", "--filter=") == 2 && strstr(err, "option '--filter' needs a non-empty value"));
     /* Stray words are named as such. */
     CHECK(PARSE("run", "extra") == 2 && strstr(err, "unexpected argument 'extra'"));
     /* At most one report on stdout, and none with --tap (which is on stdout). */

@@ -108,7 +108,12 @@ int main(void) {
     CHECK(gc_json_parse("1\0", 2, err, sizeof err) == NULL && strstr(err, "byte 0x00"));
     CHECK(gc_json_parse("\"a\0b\"", 5, err, sizeof err) == NULL && strstr(err, "control character (0x00)"));
     /* Where: line and column of the offending byte. */
-    CHECK(parse("[\n  1,\n  x]", err) == NULL && strstr(err, "line 3, column 3:"));
+    CHECK(parse("[\n  1,\n  x]", err) == NULL && strstr(err, "line 3, column 3 (byte 9):"));
+    /* Each value says where it starts, for the callers' own messages. */
+    v = parse(" {\"a\": [1, \"x\"]}", err);
+    const gc_json *a = gc_json_get(v, "a");
+    CHECK(v && v->offset == 1 && a && a->offset == 7 && a->n == 2 && a->items[0].offset == 8 && a->items[1].offset == 11);
+    gc_json_free(v);
     CHECK(gc_json_parse(NULL, 0, err, sizeof err) == NULL);
     /* A large object with a duplicate key far apart is refused quickly (sorted check). */
     size_t n = 20000, cap = n * 16 + 64, o = 0;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness/rerun.h"
 #include "unit.h"
@@ -54,21 +56,27 @@ int main(void) {
           n_names == 1 && strcmp(names[0], "a.b/c\xc3\xa9\xf0\x9f\x98\x80") == 0);
 
     /* Not a report of ours. */
-    CHECK(refused("", "not a JSON object"));
+    CHECK(refused("", "not valid JSON: line 1, column 1 (byte 0): expected a value, found the end"));
     CHECK(refused("[]", "not a JSON object"));
+    CHECK(refused(" 7", "not a JSON object (a gpucheck JSON report starts with '{') (byte 1)"));
     CHECK(refused("{}", "no 'schema_version'"));
     CHECK(refused("{\"schema_version\":2}", "no 'results'"));
     CHECK(refused("{\"results\":[]}", "no 'schema_version'"));
-    CHECK(refused("{\"schema_version\":\"2\",\"results\":[]}", "schema_version"));
-    CHECK(refused("{\"schema_version\":2,\"results\":{}}", "expected '['"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[1]}", "results[0] is not an object"));
+    CHECK(refused("{\"schema_version\":\"2\",\"results\":[]}", "schema_version is not a version number"));
+    CHECK(refused("{\"schema_version\":0,\"results\":[]}", "schema_version is not a version number (byte 18)"));
+    CHECK(refused("{\"schema_version\":2,\"results\":{}}", "'results' is not an array (byte 30)"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[1]}", "results[0] is not an object (byte 31)"));
     CHECK(refused("{\"schema_version\":2,\"results\":[{\"outcome\":\"FAIL\"}]}", "results[0] has no name"));
     CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\"}]}", "no outcome"));
     CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\",\"outcome\":\"FAILED\"}]}", "unknown outcome"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":7,\"outcome\":\"FAIL\"}]}", "not a string"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":7,\"outcome\":\"FAIL\"}]}",
+                  "results[0].name is not a string (byte 39)"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\",\"outcome\":null}]}", "outcome is not a string"));
+    /* A report is UTF-8 (RFC 8259): other bytes in a name are refused, not passed on. */
+    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\xff\",\"outcome\":\"FAIL\"}]}", "not UTF-8"));
     CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\",\"name\":\"b\",\"outcome\":\"FAIL\"}]}",
-                  "'name' twice"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[],\"results\":[]}", "twice"));
+                  "the key \"name\" twice"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[],\"results\":[]}", "the key \"results\" twice"));
     /* Cut short, or not JSON. */
     const char *whole = "{\"schema_version\":2,\"results\":[" R("s.fail", "FAIL") "]}";
     char cut[256];
@@ -79,38 +87,60 @@ int main(void) {
         CHECKF(gc_rerun_parse(cut, len, &names, &n_names, err, sizeof err) != 0 && !names,
                "a report cut to %zu bytes was accepted", len);
     }
-    CHECK(refused("{\"schema_version\":2,\"results\":[]} x", "text after"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[]}{}", "text after"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[],}", "expected '\"'"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[" R("a", "FAIL") ",]}", "results[1] is not an object"));
-    CHECK(refused("{\"schema_version\":2,\"x\":tru,\"results\":[]}", "not a value"));
-    CHECK(refused("{\"schema_version\":2,\"x\":01,\"results\":[]}", "expected ','"));
-    CHECK(refused("{\"schema_version\":2,\"x\":1.,\"results\":[]}", "digits after '.'"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[]} x", "the end of the input after the value"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[]}{}", "the end of the input after the value"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[],}", "expected a key"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[" R("a", "FAIL") ",]}", "expected a value, found ']'"));
+    CHECK(refused("{\"schema_version\":2,\"x\":tru,\"results\":[]}", "expected a value"));
+    CHECK(refused("{\"schema_version\":2,\"x\":01,\"results\":[]}", "leading zero"));
+    CHECK(refused("{\"schema_version\":2,\"x\":1.,\"results\":[]}", "a digit after '.'"));
     CHECK(refused("{\"schema_version\":2,\"x\":1e,\"results\":[]}", "exponent"));
-    CHECK(refused("{\"schema_version\":2,\"x\":\"a\\qb\",\"results\":[]}", "unknown escape"));
-    CHECK(refused("{\"schema_version\":2,\"x\":\"\\u12G4\",\"results\":[]}", "4 hex digits"));
+    CHECK(refused("{\"schema_version\":2,\"x\":\"a\\qb\",\"results\":[]}", "expected an escape"));
+    CHECK(refused("{\"schema_version\":2,\"x\":\"\\u12G4\",\"results\":[]}", "four hex digits"));
     CHECK(refused("{\"schema_version\":2,\"x\":\"\\ud800\",\"results\":[]}", "surrogate"));
     CHECK(refused("{\"schema_version\":2,\"x\":\"\\udc00\",\"results\":[]}", "surrogate"));
-    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\\u0000b\",\"outcome\":\"FAIL\"}]}", "NUL"));
+    CHECK(refused("{\"schema_version\":2,\"results\":[{\"name\":\"a\\u0000b\",\"outcome\":\"FAIL\"}]}", "\\u0000"));
     CHECK(refused("{\"schema_version\":2,\"x\":\"a\nb\",\"results\":[]}", "control character"));
-    CHECK(refused("{\"schema_version\":2,\"x\":'a',\"results\":[]}", "not a value"));
+    CHECK(refused("{\"schema_version\":2,\"x\":'a',\"results\":[]}", "expected a value"));
     /* Nesting is bounded (no stack exhaustion from a crafted file). */
     char deep[600];
     size_t o = (size_t)snprintf(deep, sizeof deep, "{\"schema_version\":2,\"x\":");
     for (int i = 0; i < 200; i++) deep[o++] = '[';
     deep[o] = '\0';
-    CHECK(refused(deep, "nested deeper"));
+    CHECK(refused(deep, "nesting deeper than 64"));
     o = (size_t)snprintf(deep, sizeof deep, "{\"schema_version\":2,\"results\":[],\"x\":");
     for (int i = 0; i < 60; i++) deep[o++] = '[';
     for (int i = 0; i < 60; i++) deep[o++] = ']';
     deep[o++] = '}', deep[o] = '\0';
     CHECK(parses(deep));
 
-    /* Files: a missing one names the path and the reason. */
+    /* Files: a report is read whole; a missing one, a directory or a FIFO (refused at once,
+     * not waited on) names the path and the reason; a fault names the path too. */
     char **fn;
     size_t fnn;
     CHECK(gc_rerun_load("/nonexistent/old.json", &fn, &fnn, err, sizeof err) != 0 && strstr(err, "/nonexistent/old.json") &&
           strstr(err, "No such file"));
+    CHECK(gc_rerun_load("/", &fn, &fnn, err, sizeof err) != 0 && strstr(err, "cannot read /: not a regular file"));
+    char dir[] = "/tmp/test_rerun.XXXXXX", path[64], fifo[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/old.json", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo.json", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs("{\"schema_version\":3,\"results\":[" R("s.fail", "FAIL") "," R("s.crash", "CRASH") "]}\n", f) >= 0);
+    if (f) fclose(f);
+    CHECK(gc_rerun_load(path, &fn, &fnn, err, sizeof err) == 0 && fnn == 2 && strcmp(fn[0], "s.fail") == 0 &&
+          strcmp(fn[1], "s.crash") == 0);
+    if (fnn) gc_rerun_free(fn, fnn);
+    f = fopen(path, "w");
+    CHECK(f && fputs("{\"schema_version\":3,\"results\":[" R("s.fail", "FAIL"), f) >= 0);
+    if (f) fclose(f);
+    CHECK(gc_rerun_load(path, &fn, &fnn, err, sizeof err) != 0 && !fn && strstr(err, path) &&
+          strstr(err, "not valid JSON: line 1, column 76 (byte 75): expected ',' or ']', found the end"));
+    CHECK(mkfifo(fifo, 0600) == 0);
+    CHECK(gc_rerun_load(fifo, &fn, &fnn, err, sizeof err) != 0 && strstr(err, "not a regular file"));
+    unlink(fifo);
+    unlink(path);
+    rmdir(dir);
     gc_rerun_free(names, n_names);
     return UNIT_DONE();
 }

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
+
 typedef struct {
     const char *s;
     size_t len, pos;
@@ -32,7 +34,7 @@ static void fail(cursor *c, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (c->err_len) snprintf(c->err, c->err_len, "line %zu, column %zu: %s", line, col, what);
+    if (c->err_len) snprintf(c->err, c->err_len, "line %zu, column %zu (byte %zu): %s", line, col, c->pos, what);
 }
 
 static int peek(const cursor *c) { return c->pos < c->len ? (unsigned char)c->s[c->pos] : -1; }
@@ -165,25 +167,6 @@ static int hex4(cursor *c, unsigned *out) {
     return 1;
 }
 
-/* Length of the well-formed UTF-8 sequence at s (at most `avail` bytes), 0 if none. */
-static size_t utf8_len(const unsigned char *s, size_t avail) {
-    unsigned ch = s[0];
-    size_t n;
-    unsigned min, cp;
-    if (ch < 0x80) return 1;
-    if (ch >= 0xC2 && ch <= 0xDF) n = 2, min = 0x80, cp = ch & 0x1F;
-    else if (ch >= 0xE0 && ch <= 0xEF) n = 3, min = 0x800, cp = ch & 0x0F;
-    else if (ch >= 0xF0 && ch <= 0xF4) n = 4, min = 0x10000, cp = ch & 0x07;
-    else return 0;
-    if (avail < n) return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (s[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-}
-
 static size_t put_utf8(char *o, unsigned cp) {
     if (cp < 0x80) return o[0] = (char)cp, 1;
     if (cp < 0x800) return o[0] = (char)(0xC0 | cp >> 6), o[1] = (char)(0x80 | (cp & 0x3F)), 2;
@@ -217,7 +200,7 @@ static char *parse_string(cursor *c, size_t *out_len) {
             goto bad;
         }
         if (ch != '\\') {
-            size_t n = utf8_len((const unsigned char *)c->s + c->pos, c->len - c->pos);
+            size_t n = gc_utf8_seq_len(c->s + c->pos, c->len - c->pos);
             if (n == 0) {
                 fail(c, "bytes that are not UTF-8 in a string");
                 goto bad;
@@ -388,6 +371,7 @@ static int parse_container(cursor *c, gc_json *out, int depth) {
 
 static int parse_value(cursor *c, gc_json *out, int depth) {
     skip_ws(c);
+    out->offset = c->pos;
     int ch = peek(c);
     switch (ch) {
     case '{':

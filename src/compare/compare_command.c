@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/number.h"
+#include "common/option_value.h"
 #include "compare/compare.h"
 #include "report/report.h"
 
@@ -26,16 +28,6 @@ static void help(FILE *f) {
                "whose outcome changed to a failure, 2 usage error or a report that cannot be read (not\n"
                "JSON, another schema_version, a field missing).\n",
             GC_CMP_MIN_SAMPLES, GC_CMP_DEFAULT_THRESHOLD_PCT, GC_CMP_DEFAULT_ALPHA);
-}
-
-static int parse_num(const char *s, double lo, double hi, int lo_open, double *out) {
-    char *end;
-    if (!s || !*s) return 0;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || v != v || v > hi || v < lo || (lo_open && v == lo)) return 0;
-    *out = v;
-    return 1;
 }
 
 typedef struct {
@@ -70,7 +62,6 @@ int gc_compare_command(int argc, char **argv) {
         }
         const char *eq = strchr(a, '=');
         size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
-        const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
         int is_threshold = nlen == 11 && !strncmp(a, "--threshold", nlen);
         int is_alpha = nlen == 7 && !strncmp(a, "--alpha", nlen);
         int is_md = nlen == 10 && !strncmp(a, "--markdown", nlen);
@@ -78,21 +69,23 @@ int gc_compare_command(int argc, char **argv) {
             fprintf(stderr, "gpucheck compare: unknown option '%s'; try 'gpucheck compare --help'\n", a);
             return EXIT_BAD_INPUT;
         }
-        if (!val || !*val) {
-            fprintf(stderr, "gpucheck compare: option '%.*s' needs a value\n", (int)nlen, a);
+        const char *name = is_threshold ? "--threshold" : is_alpha ? "--alpha" : "--markdown", *why;
+        char why_value[300];
+        const char *val = gc_option_value(argc, argv, &i, name, eq, "a value", why_value, sizeof why_value);
+        if (!val) {
+            fprintf(stderr, "gpucheck compare: %s\n", why_value);
             return EXIT_BAD_INPUT;
         }
-        if (!eq) i++;
         if ((is_threshold && seen_threshold++) || (is_alpha && seen_alpha++) || (is_md && markdown)) {
-            fprintf(stderr, "gpucheck compare: option '%.*s' given twice\n", (int)nlen, a);
+            fprintf(stderr, "gpucheck compare: option '%s' given twice\n", name);
             return EXIT_BAD_INPUT;
         }
-        if (is_threshold && !parse_num(val, 0, 1000, 0, &threshold)) {
-            fprintf(stderr, "gpucheck compare: --threshold needs a percentage in [0, 1000], got '%s'\n", val);
+        if (is_threshold && (why = gc_parse_real(val, 0, 1000, 0, &threshold))) {
+            fprintf(stderr, "gpucheck compare: --threshold needs a percentage in [0, 1000], got '%s': %s\n", val, why);
             return EXIT_BAD_INPUT;
         }
-        if (is_alpha && !parse_num(val, 0, 1, 1, &alpha)) {
-            fprintf(stderr, "gpucheck compare: --alpha needs a p-value in (0, 1], got '%s'\n", val);
+        if (is_alpha && (why = gc_parse_real(val, 0, 1, 1, &alpha))) {
+            fprintf(stderr, "gpucheck compare: --alpha needs a p-value in (0, 1], got '%s': %s\n", val, why);
             return EXIT_BAD_INPUT;
         }
         if (is_md) markdown = val;

@@ -1,15 +1,12 @@
 /* report_load.c — a gpucheck JSON run report read back for `compare`: the JSON reader's
  * tree checked against the fields compare uses, of this very schema_version (a report of
  * another version is refused, not guessed at). */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "common/file_read.h"
 #include "common/json_parse.h"
 #include "compare/compare.h"
 #include "report/report.h"
@@ -141,33 +138,10 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
 
 int gc_cmp_run_load(const char *path, gc_cmp_run *out, char *err, size_t err_len) {
     memset(out, 0, sizeof *out);
-    struct stat sb;
-    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return bad(err, err_len, "%s", strerror(errno));
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        close(fd);
-        return bad(err, err_len, "not a regular file");
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        close(fd);
-        return bad(err, err_len, "%s", strerror(errno));
-    }
-    if ((unsigned long long)sb.st_size > GC_CMP_MAX_FILE) {
-        fclose(f);
-        return bad(err, err_len, "larger than %u MiB", GC_CMP_MAX_FILE >> 20);
-    }
-    size_t size = (size_t)sb.st_size;
-    char *buf = malloc(size ? size : 1);
-    size_t got = buf ? fread(buf, 1, size, f) : 0;
-    int read_err = ferror(f);
-    fclose(f);
-    if (!buf || got != size || read_err) {
-        free(buf);
-        return bad(err, err_len, buf ? "reading it failed" : "out of memory");
-    }
-    int ok = gc_cmp_run_parse(buf, size, out, err, err_len);
-    free(buf);
+    char *bytes;
+    size_t len;
+    if (gc_file_read_regular(path, GC_CMP_MAX_FILE, &bytes, &len, err, err_len) != 0) return 0;
+    int ok = gc_cmp_run_parse(bytes, len, out, err, err_len);
+    free(bytes);
     return ok;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/number.h"
+#include "common/option_value.h"
 #include "harness/params.h"
 #include "harness/select.h"
 
@@ -125,13 +126,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             else wrong_cmd = 1;
         }
         if (report >= 0) {
-            if (eq) val = eq + 1;
-            else if (i + 1 < argc) val = argv[++i];
-            else return usage(err, err_len, "option '%s' needs a file ('-' for stdout)", name);
-            if (!eq && val[0] == '-' && val[1])
-                return usage(err, err_len, "option '%s' needs a value, got '%s', which looks like an option "
-                                           "(write %s=%s if it is the value)", name, val, name, val);
-            if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
+            if (!(val = gc_option_value(argc, argv, &i, name, eq, "a file ('-' for stdout)", err, err_len))) return 2;
             if (out->report_path[report])
                 return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, out->report_path[report], val);
             out->report_path[report] = val;
@@ -150,19 +145,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
                              : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
         if (flags[found].arg != ARG_NONE) {
-            if (eq) {
-                val = eq + 1;
-            } else if (i + 1 < argc) {
-                val = argv[++i];
-                /* `--json --tap` would otherwise write a report named "--tap"; "-" alone
-                 * (stdout) is a value. --opt=VALUE passes a value that starts with '-'. */
-                if (val[0] == '-' && val[1])
-                    return usage(err, err_len, "option '%s' needs a value, got '%s', which looks like an option "
-                                               "(write %s=%s if it is the value)", name, val, name, val);
-            } else {
-                return usage(err, err_len, "option '%s' needs a value", name);
-            }
-            if (!*val) return usage(err, err_len, "option '%s' needs a non-empty value", name);
+            if (!(val = gc_option_value(argc, argv, &i, name, eq, "a value", err, err_len))) return 2;
             if (seen[found] && flags[found].arg == ARG_VALUE)
                 return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, seen[found], val);
             seen[found] = val;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "common/number.h"
+#include "common/option_value.h"
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 #include "kzg_cli/blob_input.h"
@@ -134,18 +135,10 @@ static int parse_cells_args(int argc, char **argv, cells_args *a) {
         for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
             if (strlen(value_flags[k]) == nlen && !strncmp(value_flags[k], arg, nlen)) f = (int)k;
         if (f < 0) return usage_error("unknown option '%s'; try '%s --help'", arg, prog);
-        const char *name = value_flags[f], *val;
-        if (eq) {
-            val = eq + 1;
-        } else if (i + 1 < argc) {
-            val = argv[++i];
-            if (val[0] == '-' && val[1])
-                return usage_error("option '%s' needs a value, got '%s', which looks like an option "
-                                   "(write %s=%s if it is the value)", name, val, name, val);
-        } else {
-            return usage_error("option '%s' needs a value", name);
-        }
-        if (!*val) return usage_error("option '%s' needs a non-empty value", name);
+        const char *name = value_flags[f];
+        char why[300];
+        const char *val = gc_option_value(argc, argv, &i, name, eq, "a value", why, sizeof why);
+        if (!val) return usage_error("%s", why);
         if (seen[f]) return usage_error("option '%s' given twice ('%s' and '%s')", name, seen[f], val);
         seen[f] = val;
         unsigned long long u;

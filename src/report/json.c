@@ -2,8 +2,10 @@
  * Strings are escaped and always valid UTF-8 (a byte that is not part of a well-formed
  * UTF-8 sequence becomes U+FFFD); numbers are never NaN or infinity (null instead). */
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "device/nvml.h"
 #include "report/report.h"
 
@@ -17,29 +19,11 @@
 #define GC_COMPILER "unknown"
 #endif
 
-size_t gc_utf8_seq_len(const char *p) {
-    const unsigned char *s = (const unsigned char *)p;
-    unsigned c = s[0];
-    if (c < 0x80) return c ? 1 : 0;
-    size_t n;
-    unsigned min, cp;
-    if (c >= 0xC2 && c <= 0xDF) n = 2, min = 0x80, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, min = 0x800, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, min = 0x10000, cp = c & 0x07;
-    else return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0; /* also stops at the terminating NUL */
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0; /* overlong, surrogate */
-    return n;
-}
-
 void gc_json_string(FILE *f, const char *s) {
     fputc('"', f);
     while (s && *s) {
         unsigned char c = (unsigned char)*s;
-        size_t n = gc_utf8_seq_len(s);
+        size_t n = gc_utf8_seq_len(s, SIZE_MAX);
         if (n == 0) {
             fputs("\\ufffd", f);
             s++;
@@ -107,6 +91,17 @@ void gc_json_num(FILE *f, double v) {
     else fprintf(f, "%.9g", v);
 }
 
+/* ,"key":value: the members after an object's first. */
+static void json_num_member(FILE *f, const char *key, double v) {
+    fprintf(f, ",\"%s\":", key);
+    gc_json_num(f, v);
+}
+
+static void json_str_member(FILE *f, const char *key, const char *s) {
+    fprintf(f, ",\"%s\":", key);
+    gc_json_string(f, s);
+}
+
 static void json_orders(FILE *f, const uint8_t masks[GC_SCOPE_COUNT]) {
     fputc('{', f);
     for (int s = 0; s < GC_SCOPE_COUNT; s++) {
@@ -124,20 +119,14 @@ void gc_device_json(FILE *f, const gc_device_info *d) {
     gc_json_string(f, d->id);
     fprintf(f, ",\"backend\":\"%s\",\"name\":", gc_backend_name(d->backend));
     gc_json_string(f, d->name);
-    fprintf(f, ",\"vendor\":");
-    gc_json_string(f, d->vendor);
-    fprintf(f, ",\"platform\":");
-    gc_json_string(f, d->platform);
+    json_str_member(f, "vendor", d->vendor);
+    json_str_member(f, "platform", d->platform);
     fprintf(f, ",\"type\":\"%s\",\"device_version\":", d->is_gpu ? "gpu" : d->is_cpu ? "cpu" : "other");
     gc_json_string(f, d->device_version);
-    fprintf(f, ",\"driver_version\":");
-    gc_json_string(f, d->driver_version);
-    fprintf(f, ",\"runtime_version\":");
-    gc_json_string(f, d->runtime_version);
-    fprintf(f, ",\"compiler_version\":");
-    gc_json_string(f, d->compiler_version);
-    fprintf(f, ",\"arch\":");
-    gc_json_string(f, d->arch);
+    json_str_member(f, "driver_version", d->driver_version);
+    json_str_member(f, "runtime_version", d->runtime_version);
+    json_str_member(f, "compiler_version", d->compiler_version);
+    json_str_member(f, "arch", d->arch);
     fprintf(f,
             ",\"compute_capability\":\"%u.%u\",\"compute_units\":%u,\"clock_mhz\":%u,\"memory_clock_mhz\":%u,"
             "\"memory_bus_bits\":%u,\"global_mem_bytes\":%llu,\"max_alloc_bytes\":%llu,\"local_mem_bytes\":%llu,"
@@ -167,16 +156,11 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_report_counts(rep, counts);
     fprintf(f, "{\"schema_version\":%d,\"gpucheck_version\":", GC_REPORT_SCHEMA_VERSION);
     gc_json_string(f, GC_VERSION);
-    fprintf(f, ",\"commit\":");
-    gc_json_string(f, GC_COMMIT);
-    fprintf(f, ",\"build_type\":");
-    gc_json_string(f, GC_BUILD_TYPE[0] ? GC_BUILD_TYPE : "none");
-    fprintf(f, ",\"compiler\":");
-    gc_json_string(f, GC_COMPILER);
-    fprintf(f, ",\"host\":");
-    gc_json_string(f, rep->host[0] ? rep->host : "unknown");
-    fprintf(f, ",\"command\":");
-    gc_json_string(f, o->command);
+    json_str_member(f, "commit", GC_COMMIT);
+    json_str_member(f, "build_type", GC_BUILD_TYPE[0] ? GC_BUILD_TYPE : "none");
+    json_str_member(f, "compiler", GC_COMPILER);
+    json_str_member(f, "host", rep->host[0] ? rep->host : "unknown");
+    json_str_member(f, "command", o->command);
     fprintf(f, ",\"started_at\":\"%s\",\"interrupted_by\":", rep->started_at);
     if (rep->interrupted_by) gc_json_string(f, gc_signal_name(rep->interrupted_by));
     else fputs("null", f);
@@ -186,15 +170,12 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_json_string(f, o->filter ? o->filter : "");
     fprintf(f, ",\"canary\":%u,\"scale\":", o->canary);
     gc_json_num(f, o->scale);
-    fprintf(f, ",\"timeout_s\":");
-    gc_json_num(f, o->timeout_s);
-    fprintf(f, ",\"time_budget_s\":");
-    gc_json_num(f, o->time_budget_s);
+    json_num_member(f, "timeout_s", o->timeout_s);
+    json_num_member(f, "time_budget_s", o->time_budget_s);
     fprintf(f, ",\"sampling_rule\":\"%s\",\"samples\":%u,\"min_samples\":%u,\"max_noise\":",
             o->samples ? "fixed" : "noise", o->samples, o->min_samples);
     gc_json_num(f, o->max_noise);
-    fprintf(f, ",\"max_time_s\":");
-    gc_json_num(f, o->max_time_s);
+    json_num_member(f, "max_time_s", o->max_time_s);
     fprintf(f, ",\"cold_cache\":%s", o->cold_cache ? "true" : "false");
     fprintf(f, ",\"warmup\":%u,\"isolated\":%s,\"cache\":%s},\"device\":", o->warmup,
             o->no_fork ? "false" : "true", o->no_cache ? "false" : "true");
@@ -208,64 +189,45 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
         const gc_result *r = &rep->results[i];
         fprintf(f, "%s\n{\"name\":", i ? "," : "");
         gc_json_string(f, r->full_name);
-        fprintf(f, ",\"suite\":");
-        gc_json_string(f, r->test->suite);
-        fprintf(f, ",\"test\":");
-        gc_json_string(f, r->test->name);
+        json_str_member(f, "suite", r->test->suite);
+        json_str_member(f, "test", r->test->name);
         fprintf(f, ",\"tags\":");
         gc_json_tags(f, r->test->tags);
         gc_json_result_scope(f, rep, r);
         fprintf(f, ",\"kind\":\"%s\",\"outcome\":\"%s\",\"reason\":", r->is_bench ? "benchmark" : "test",
                 gc_outcome_name(r->outcome));
         gc_json_string(f, r->reason);
-        fprintf(f, ",\"seconds\":");
-        gc_json_num(f, r->seconds);
+        json_num_member(f, "seconds", r->seconds);
         fprintf(f, ",\"checks\":%llu,\"min_checks\":%llu,\"figures\":[", (unsigned long long)r->checks,
                 (unsigned long long)r->test->min_checks);
         for (unsigned k = 0; k < r->n_figures; k++) {
             fprintf(f, "%s{\"name\":", k ? "," : "");
             gc_json_string(f, r->figures[k].name);
-            fprintf(f, ",\"value\":");
-            gc_json_num(f, r->figures[k].value);
-            fprintf(f, ",\"unit\":");
-            gc_json_string(f, r->figures[k].unit);
+            json_num_member(f, "value", r->figures[k].value);
+            json_str_member(f, "unit", r->figures[k].unit);
             fputc('}', f);
         }
         fputc(']', f);
         if (r->is_bench) {
-            fprintf(f, ",\"unit\":");
-            gc_json_string(f, r->test->unit ? r->test->unit : "");
-            fprintf(f, ",\"work_per_sample\":");
-            gc_json_num(f, r->work);
+            json_str_member(f, "unit", r->test->unit ? r->test->unit : "");
+            json_num_member(f, "work_per_sample", r->work);
             fprintf(f, ",\"stats_ms\":{\"n\":%zu,\"median\":", r->stats.n);
             gc_json_num(f, r->stats.median);
-            fprintf(f, ",\"min\":");
-            gc_json_num(f, r->stats.min);
-            fprintf(f, ",\"max\":");
-            gc_json_num(f, r->stats.max);
-            fprintf(f, ",\"q1\":");
-            gc_json_num(f, r->stats.q1);
-            fprintf(f, ",\"q3\":");
-            gc_json_num(f, r->stats.q3);
-            fprintf(f, ",\"iqr\":");
-            gc_json_num(f, r->stats.iqr);
-            fprintf(f, ",\"rel_noise\":");
-            gc_json_num(f, r->stats.rel_noise);
-            fprintf(f, ",\"mean\":");
-            gc_json_num(f, r->stats.mean);
-            fprintf(f, ",\"stddev\":");
-            gc_json_num(f, r->stats.stddev);
-            fprintf(f, ",\"cv\":");
-            gc_json_num(f, r->stats.cv);
+            json_num_member(f, "min", r->stats.min);
+            json_num_member(f, "max", r->stats.max);
+            json_num_member(f, "q1", r->stats.q1);
+            json_num_member(f, "q3", r->stats.q3);
+            json_num_member(f, "iqr", r->stats.iqr);
+            json_num_member(f, "rel_noise", r->stats.rel_noise);
+            json_num_member(f, "mean", r->stats.mean);
+            json_num_member(f, "stddev", r->stats.stddev);
+            json_num_member(f, "cv", r->stats.cv);
             fprintf(f, "},\"stopped_by\":\"%s\",\"stopped_early\":%s,\"telemetry\":",
                     gc_sample_stop_name(r->stopped_by), gc_result_stopped_early(r) ? "true" : "false");
             json_telemetry(f, &r->telemetry);
-            fprintf(f, ",\"throughput_per_s\":");
-            gc_json_num(f, gc_result_throughput(r));
-            fprintf(f, ",\"baseline\":");
-            gc_json_string(f, r->test->baseline ? r->test->baseline : "");
-            fprintf(f, ",\"ratio_to_baseline\":");
-            gc_json_num(f, r->ratio_to_baseline);
+            json_num_member(f, "throughput_per_s", gc_result_throughput(r));
+            json_str_member(f, "baseline", r->test->baseline ? r->test->baseline : "");
+            json_num_member(f, "ratio_to_baseline", r->ratio_to_baseline);
             fprintf(f, ",\"samples_ms\":[");
             for (unsigned k = 0; k < r->n_samples; k++) {
                 if (k) fputc(',', f);
@@ -273,8 +235,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
             }
             fputc(']', f);
         }
-        fprintf(f, ",\"log\":");
-        gc_json_string(f, r->log ? r->log : "");
+        json_str_member(f, "log", r->log ? r->log : "");
         fputc('}', f);
     }
     fprintf(f, "\n]}\n");
@@ -307,10 +268,8 @@ void gc_json_test_list(FILE *f, const gc_test_listing *items, size_t n) {
         gc_json_string(f, full);
         fprintf(f, ",\"kind\":\"%s\",\"tags\":", t->sample ? "benchmark" : "test");
         gc_json_tags(f, t->tags);
-        fprintf(f, ",\"description\":");
-        gc_json_string(f, t->description ? t->description : "");
-        fprintf(f, ",\"skip_reason\":");
-        gc_json_string(f, items[i].skip_reason ? items[i].skip_reason : "");
+        json_str_member(f, "description", t->description ? t->description : "");
+        json_str_member(f, "skip_reason", items[i].skip_reason ? items[i].skip_reason : "");
         fputc('}', f);
     }
     fprintf(f, "]}\n");

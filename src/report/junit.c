@@ -1,8 +1,10 @@
 /* junit.c — the JUnit XML report (a testsuite per device, a testcase per test run). */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "report/report.h"
 
 /* XML 1.0 text: markup escaped, control characters (not allowed) as spaces, and bytes that
@@ -10,7 +12,7 @@
 static void xml_text(FILE *f, const char *s) {
     while (s && *s) {
         unsigned char c = (unsigned char)*s;
-        size_t n = gc_utf8_seq_len(s);
+        size_t n = gc_utf8_seq_len(s, SIZE_MAX);
         if (n == 0) {
             fputs("\xef\xbf\xbd", f);
             s++;

@@ -2,8 +2,10 @@
  * with the counts, the run's identity, what did not pass, the benchmarks, and every test
  * in a collapsed table. */
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "report/report.h"
 
 #ifndef GC_COMMIT
@@ -13,7 +15,7 @@
 void gc_markdown_cell(FILE *f, const char *s, size_t max_bytes) {
     size_t used = 0;
     while (s && *s) {
-        size_t n = gc_utf8_seq_len(s);
+        size_t n = gc_utf8_seq_len(s, SIZE_MAX);
         if (max_bytes && used >= max_bytes) {
             fputs("…", f);
             return;

@@ -69,8 +69,6 @@ void gc_json_tags(FILE *f, const char *tags);
 int gc_result_stopped_early(const gc_result *r);
 /** A JSON number; NaN and infinities (which JSON lacks) are null. */
 void gc_json_num(FILE *f, double v);
-/** Length (1-4) of the well-formed UTF-8 sequence at p, 0 when there is none (or at NUL). */
-size_t gc_utf8_seq_len(const char *p);
 /** "SIGINT", "SIGTERM", "SIGHUP" (the signals that stop a run). */
 const char *gc_signal_name(int sig);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */

@@ -1,0 +1,18 @@
+/* option_value.h — the value of a command-line option, taken the same way by every command
+ * (run/list/bench, compare, kzg): `--opt VALUE` or `--opt=VALUE`; a next argument that looks
+ * like an option is no value (`--json --tap` would otherwise write a report named "--tap"),
+ * except "-" alone (stdout), and `--opt=-x` passes one that starts with '-'; an empty
+ * value is refused. */
+#ifndef GC_OPTION_VALUE_H
+#define GC_OPTION_VALUE_H
+
+#include <stddef.h>
+
+/** The value of option `name`, which is argv[*i]; eq: the '=' in argv[*i] (NULL when there is
+ *  none: the value is then argv[*i + 1], and *i moves onto it). Returns the value, or NULL
+ *  with "option 'NAME' needs ..." in err; `what` names the value where none is given ("a
+ *  value", "a file ('-' for stdout)"). */
+const char *gc_option_value(int argc, char *const *argv, int *i, const char *name, const char *eq, const char *what,
+                            char *err, size_t err_len);
+
+#endif
