@@ -8,7 +8,9 @@
  * an ERROR. This runs both without a GPU, so that a case that would not compile or not pass
  * its PTX check is found in CI rather than on the GPU. NVRTC as for test_nvrtc_compile_all
  * (exit 77 with GC_ALLOW_NO_NVRTC=1 where there is none). A wrong expectation must fail:
- * each case is also checked against the expectation of another case with other fences. */
+ * each case is also checked against the expectation of another case with other fences, a
+ * barrier shape against the opposite barrier rule, the last-block idiom against another
+ * form's ticket. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +89,31 @@ int main(void) {
             int ok = fence_ptx_check(o.ptx, &x, msg, sizeof msg);
             snprintf(what, sizeof what, "%s %s: PTX check passes", c->name, fence_layout_name(c->space, l));
             report(ok, what, msg);
+        }
+        /* The barrier shapes' control: the opposite barrier rule is refused. */
+        if (fence_space_is_barrier(c->space)) {
+            fence_ptx_expect x;
+            char fences[2][32], poll[32];
+            fence_case_ptx_expect(c, 0, &x, fences, poll);
+            x.barriers = x.barriers == FENCE_PTX_BARRIER_REQUIRED ? FENCE_PTX_BARRIER_NONE : FENCE_PTX_BARRIER_REQUIRED;
+            snprintf(what, sizeof what, "%s: the opposite barrier expectation is refused", c->name);
+            report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted it");
+        }
+        /* The idiom's control: the ticket of another form (native and CAS each have an opcode
+         * of their own; every form has the fetch-add that tallies the outcomes). */
+        if (c->space == FENCE_LAST_BLOCK) {
+            for (size_t j = 0; j < n; j++) {
+                const fence_case *other = &cs[j];
+                if (other->space != FENCE_LAST_BLOCK || other->kind != c->kind || other->ticket == c->ticket ||
+                    other->ticket == FT_FETCH_ADD)
+                    continue;
+                fence_ptx_expect x;
+                char fences[2][32], poll[32];
+                fence_case_ptx_expect(other, 0, &x, fences, poll);
+                snprintf(what, sizeof what, "%s: the ticket of %s is refused", c->name, other->name);
+                report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted another ticket");
+                break;
+            }
         }
         /* The control: the expectation of a case of the same kernel with other fences. */
         for (size_t j = 0; j < n; j++) {

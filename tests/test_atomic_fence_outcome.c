@@ -3,9 +3,66 @@
  * match; every control variant must be caught. */
 #include <string.h>
 
+#include "kernels/gc_atomic_bounded.h"
 #include "suites/atomic_fence/fence_outcome.h"
 #include "suites/atomic_fence/litmus_outcome.gc"
+#include "suites/atomic_fence/read_outcome.gc"
 #include "unit.h"
+
+/* The reads of the barrier shapes and the last-block idiom, on every outcome: the round's
+ * value is seen; an older one is stale; a larger one (or the canary) is invalid where the
+ * word held only older values, and stale where it may have held anything (local memory
+ * that is not cleared: a read that did not see the write). */
+static void read_outcomes(void) {
+    const gc_u32 e = 1000;
+    for (int only_older = 0; only_older < 2; only_older++) {
+        CHECK(fo_read_outcome(e, e, only_older) == FO_OK);
+        CHECK(fo_read_outcome(e - 1, e, only_older) == FO_STALE);
+        CHECK(fo_read_outcome(0, e, only_older) == FO_STALE);
+        const int larger = only_older ? FO_NEVER : FO_STALE;
+        CHECK(fo_read_outcome(e + 1, e, only_older) == larger);
+        CHECK(fo_read_outcome(0xAAAAAAAAu, e, only_older) == larger);
+        CHECK(fo_read_outcome(0xFFFFFFFFu, e, only_older) == larger);
+    }
+    /* the first round of the first launch: e = 1, the zeroed word is stale */
+    CHECK(fo_read_outcome(0, 1, 1) == FO_STALE && fo_read_outcome(1, 1, 1) == FO_OK);
+}
+
+/* The idiom's tickets in each form, as the host arithmetic of kernels/gc_atomic_bounded.h:
+ * G increments of bound G - 1 from 0 hand out every ticket 0 .. G - 1 once, so exactly
+ * one work-group draws the last ticket (G - 1), and leave the counter at 0 for the next
+ * launch; the fetch-add form's scaled word too. The bound G (atomicInc(&count, gridDim.x),
+ * as the reduction is often written, relying on a reset by hand) does not: the counter is
+ * left at G, and the next launch has no last work-group, which the suite's totals and its
+ * counter check catch. */
+static void ticket_sequences(void) {
+    for (gc_u32 bits = 1; bits <= 12; bits++) {
+        const gc_u32 groups = 1u << bits;
+        gc_u32 counter = 0, last = 0, seen_all = 1;
+        gc_wrap_spec w = gc_wrap_spec_for_bound(groups - 1u);
+        CHECK(gc_wrap_spec_valid(w));
+        gc_wrap_u32 wrapped = gc_wrap_make(w, 0);
+        for (gc_u32 g = 0; g < groups; g++) {
+            const gc_u32 t = counter, tw = gc_wrap_value(w, wrapped);
+            counter = gc_bounded_inc_next_u32(counter, groups - 1u);
+            wrapped.scaled += w.step; /* the fetch-add */
+            seen_all &= t == g && tw == g;
+            last += t == groups - 1u;
+        }
+        CHECKF(seen_all && last == 1 && counter == 0 && wrapped.scaled == 0, "G = %u: last %u, counter %u, word %u",
+               groups, last, counter, wrapped.scaled);
+        /* the bound G: no wrap, no ticket G - 1 in the next launch */
+        counter = 0;
+        for (gc_u32 g = 0; g < groups; g++) counter = gc_bounded_inc_next_u32(counter, groups);
+        CHECK(counter == groups);
+        last = 0;
+        for (gc_u32 g = 0; g < groups; g++) {
+            last += counter == groups - 1u;
+            counter = gc_bounded_inc_next_u32(counter, groups);
+        }
+        CHECK(last == 0);
+    }
+}
 
 /* Every outcome of a litmus shape's registers (each either the round's value e or an
  * older one): exactly the forbidden combination is classified forbidden. A classifier
@@ -79,6 +136,8 @@ int main(void) {
     CHECK(fence_validate(s, 3, &twin, msg, sizeof msg) > 0);
 
     litmus_outcomes();
+    read_outcomes();
+    ticket_sequences();
 
     /* the litmus shapes: an invalid register (FO_NEVER) is forbidden, and caught by its
      * own negative-control variant */

@@ -1,6 +1,7 @@
 /* test_atomic_fence_ptx.c — the fence suite's PTX checker on sample PTX text: one kernel
  * as NVRTC emits it (fences and a poll loop) passes; each way a compiler could break the
- * test (fence missing, wrong scope, extra fence, poll hoisted, no loop) is reported. */
+ * test (fence missing, wrong scope, extra fence, poll hoisted, no loop, a barrier missing
+ * or one where none may be) is reported. */
 #include <string.h>
 
 #include "suites/atomic_fence/fence_ptx.h"
@@ -43,6 +44,17 @@ static const char commented[] =
     ".visible .entry mp_one_writer()\n{\n\t// fence.acq_rel.gpu;\n\t/* fence.acq_rel.gpu; */\n"
     "$L__BB0_5:\n\tld.global.u32 %r40, [%rd2];\n\t@%p9 bra \t$L__BB0_5;\n\tret;\n}\n";
 
+/* A barrier test's round loop: store, bar.sync, load (barrier_global as NVRTC emits it),
+ * and the same without the barrier, its branches (bra) being no barrier. */
+static const char with_barrier[] =
+    ".visible .entry barrier_global()\n{\n$L__BB0_2:\n\tst.global.u32 \t[%rd6], %r9;\n\tbar.sync \t0;\n"
+    "\tld.global.u32 \t%r10, [%rd7];\n\t@%p12 bra \t$L__BB0_2;\n\tret;\n}\n";
+static const char without_barrier[] =
+    ".visible .entry barrier_global()\n{\n$L__BB0_2:\n\tst.global.u32 \t[%rd6], %r9;\n\t// bar.sync 0;\n"
+    "\tld.global.u32 \t%r10, [%rd7];\n\t@%p12 bra.uni \t$L__BB0_2;\n\tret;\n}\n";
+static const char with_barrier_sync[] =
+    ".visible .entry barrier_global()\n{\n\tst.global.u32 \t[%rd6], %r9;\n\tbarrier.sync.aligned \t0;\n\tret;\n}\n";
+
 /* A volatile poll in a loop (what a plain C compiler emits for a volatile read). */
 static const char volatile_poll[] =
     ".visible .entry k()\n{\n$L__BB0_5:\n\tld.volatile.global.u32 %r40, [%rd2];\n"
@@ -50,7 +62,7 @@ static const char volatile_poll[] =
 
 int main(void) {
     char msg[256];
-    fence_ptx_expect e = {"mp_one_writer", {"fence.acq_rel.gpu", NULL}, 1, "ld.relaxed.gpu", 1};
+    fence_ptx_expect e = {"mp_one_writer", {"fence.acq_rel.gpu", NULL}, 1, "ld.relaxed.gpu", 1, FENCE_PTX_BARRIER_ANY};
 
     /* positive */
     CHECK(fence_ptx_check(good, &e, msg, sizeof msg) == 1);
@@ -64,12 +76,12 @@ int main(void) {
     CHECK(fence_ptx_check(good, &want_sc, msg, sizeof msg) == 0);
 
     /* a twin that must have no fence at all finds one */
-    fence_ptx_expect no_fence = {"mp_one_writer", {NULL}, 1, "ld.relaxed.gpu", 1};
+    fence_ptx_expect no_fence = {"mp_one_writer", {NULL}, 1, "ld.relaxed.gpu", 1, FENCE_PTX_BARRIER_ANY};
     CHECK(fence_ptx_check(good, &no_fence, msg, sizeof msg) == 0 && strstr(msg, "unexpected fence.acq_rel.gpu"));
     /* ... and the other entry's cta fence is not this entry's */
-    fence_ptx_expect narrow = {"mp_one_writer", {"fence.acq_rel.cta", NULL}, 1, NULL, 0};
+    fence_ptx_expect narrow = {"mp_one_writer", {"fence.acq_rel.cta", NULL}, 1, NULL, 0, FENCE_PTX_BARRIER_ANY};
     CHECK(fence_ptx_check(good, &narrow, msg, sizeof msg) == 0);
-    fence_ptx_expect other = {"other", {"fence.acq_rel.cta", NULL}, 1, NULL, 0};
+    fence_ptx_expect other = {"other", {"fence.acq_rel.cta", NULL}, 1, NULL, 0, FENCE_PTX_BARRIER_ANY};
     CHECK(fence_ptx_check(good, &other, msg, sizeof msg) == 1);
 
     /* the poll: hoisted, absent loop, wrong scope, plain load */
@@ -84,12 +96,31 @@ int main(void) {
 
     /* comments do not count */
     CHECK(fence_ptx_check(commented, &e, msg, sizeof msg) == 0 && strstr(msg, "found none"));
-    fence_ptx_expect plain = {"mp_one_writer", {NULL}, 1, "ld.relaxed.gpu", 0};
+    fence_ptx_expect plain = {"mp_one_writer", {NULL}, 1, "ld.relaxed.gpu", 0, FENCE_PTX_BARRIER_ANY};
     CHECK(fence_ptx_check(commented, &plain, msg, sizeof msg) == 0);
 
     /* volatile poll with a negated predicate and bra.uni */
-    fence_ptx_expect vol = {"k", {"fence.sc.sys", NULL}, 1, "ld.volatile", 1};
+    fence_ptx_expect vol = {"k", {"fence.sc.sys", NULL}, 1, "ld.volatile", 1, FENCE_PTX_BARRIER_ANY};
     CHECK(fence_ptx_check(volatile_poll, &vol, msg, sizeof msg) == 1);
+
+    /* barriers: required where the test has one, refused in a no-barrier twin; a branch or
+     * a commented barrier is none, barrier.sync counts as bar.sync does */
+    fence_ptx_expect bar = {"barrier_global", {NULL}, 1, NULL, 0, FENCE_PTX_BARRIER_REQUIRED};
+    CHECK(fence_ptx_check(with_barrier, &bar, msg, sizeof msg) == 1);
+    CHECK(fence_ptx_check(with_barrier_sync, &bar, msg, sizeof msg) == 1);
+    CHECK(fence_ptx_check(without_barrier, &bar, msg, sizeof msg) == 0 && strstr(msg, "found none"));
+    fence_ptx_expect no_bar = bar;
+    no_bar.barriers = FENCE_PTX_BARRIER_NONE;
+    CHECK(fence_ptx_check(without_barrier, &no_bar, msg, sizeof msg) == 1);
+    CHECK(fence_ptx_check(with_barrier, &no_bar, msg, sizeof msg) == 0 && strstr(msg, "unexpected barrier bar.sync"));
+    CHECK(fence_ptx_check(with_barrier_sync, &no_bar, msg, sizeof msg) == 0);
+    fence_ptx_expect any_bar = bar;
+    any_bar.barriers = FENCE_PTX_BARRIER_ANY;
+    CHECK(fence_ptx_check(with_barrier, &any_bar, msg, sizeof msg) == 1);
+    CHECK(fence_ptx_check(without_barrier, &any_bar, msg, sizeof msg) == 1);
+    /* a required opcode beside the fences (the idiom's ticket) */
+    fence_ptx_expect ticket = {"barrier_global", {"atom.relaxed.gpu.inc.u32", NULL}, 1, NULL, 0, FENCE_PTX_BARRIER_ANY};
+    CHECK(fence_ptx_check(with_barrier, &ticket, msg, sizeof msg) == 0 && strstr(msg, "atom.relaxed.gpu.inc.u32"));
 
     /* entry names match whole words only; absent entries and PTX are errors */
     fence_ptx_expect prefix = e;

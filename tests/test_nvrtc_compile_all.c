@@ -235,6 +235,19 @@ static void test_dialect_ptx__cuda_branch_emits_what_it_promises(void) {
     report(body && got[0] == '\0', "a kernel without fences shows no fence in its PTX", got);
     free(body);
 
+    /* Barriers with named spaces: one bar.sync each, and the fences of the wider scopes
+     * around the last two; the misc kernel's gc_barrier() has no fence (above). */
+    body = ptx_entry(o.ptx, "gc_selftest_barriers");
+    fence_sequence(body ? body : "", got, sizeof got);
+    report(strcmp(got, "fence.acq_rel.gpu\nfence.acq_rel.gpu\nfence.acq_rel.sys\nfence.acq_rel.sys\n") == 0,
+           "gc_barrier_mem: fences only around the device- and system-scope barriers", got);
+    size_t bars = 0;
+    for (const char *p = body; p && (p = strstr(p, "bar.sync")) != NULL; p++) bars++;
+    char bars_text[32];
+    snprintf(bars_text, sizeof bars_text, "%zu bar.sync", bars);
+    report(bars == 4, "gc_barrier_mem: one bar.sync per barrier (4)", bars_text);
+    free(body);
+
     /* With run-time orders and scopes every variant is present. */
     body = ptx_entry(o.ptx, "gc_selftest_atomics");
     static const char *const sems[] = {"relaxed", "acquire", "release", "acq_rel"};

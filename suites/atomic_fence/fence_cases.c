@@ -2,16 +2,15 @@
  * host <-> device tests, and the weakened twins; what each needs from the device. */
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
 #include "suites/atomic_fence/litmus_outcome.gc"
 
-#define MAX_CASES 64
-
-static fence_case cases[MAX_CASES];
-static char names[MAX_CASES][80];
+static fence_case cases[FENCE_MAX_CASES];
+static char names[FENCE_MAX_CASES][80];
 static size_t n_cases;
 
 static const struct {
@@ -24,15 +23,75 @@ static const struct {
 static void add(fence_space sp, fence_kind k, gc_memory_order o1, gc_memory_order o2, gc_memory_scope s,
                 gc_memory_scope flag, gc_memory_order p1, gc_memory_order p2, gc_memory_scope ps, const char *fmt,
                 const char *a, const char *b) {
+    if (n_cases == FENCE_MAX_CASES) { /* a programming error: raise FENCE_MAX_CASES */
+        fprintf(stderr, "atomic_fence: more than FENCE_MAX_CASES (%d) cases\n", FENCE_MAX_CASES);
+        abort();
+    }
     fence_case *c = &cases[n_cases];
     snprintf(names[n_cases], sizeof names[n_cases], fmt, a, b);
     *c = (fence_case){names[n_cases], sp, k, o1, o2, s, flag, p1, p2, ps, FR_IN_ORDER, NULL,
-                      GC_ORDER_RELAXED, GC_ORDER_RELAXED};
+                      GC_ORDER_RELAXED, GC_ORDER_RELAXED, 0, 0, NULL};
     n_cases++;
 }
 
 /* What the twin added last weakens (docs/atomic_fence.md, the twin table). */
 static void weakens(const char *pattern) { cases[n_cases - 1].weakens = pattern; }
+
+/* Work-group barriers: what a work-item writes before the barrier, the others of its group
+ * read after it, in local and in global memory. The twins: no barrier; and, for global
+ * data, the barrier restricted to local memory (the migration tools' narrowing, DPCT1065),
+ * in program order and with the read above it as a compiler may then place it. */
+static void add_barrier_cases(void) {
+    static const struct {
+        fence_space sp;
+        const char *data;
+        int mem; /* the spaces the fenced test's barrier orders: the data's */
+    } data[] = {{FENCE_BARRIER_LOCAL, "local", GC_MEM_SPACE_LOCAL}, {FENCE_BARRIER_GLOBAL, "global", GC_MEM_SPACE_GLOBAL}};
+    for (int k = 0; k < 2; k++) {
+        add(data[k].sp, FENCE_FENCED, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE,
+            GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, "barrier.%s.%s", data[k].data, "work_group");
+        cases[n_cases - 1].barrier_mem = data[k].mem;
+    }
+    static const struct {
+        fence_space sp;
+        int mem, reorder;
+        const char *suffix, *pattern;
+    } twins[] = {{FENCE_BARRIER_LOCAL, 0, FR_IN_ORDER, "local.no_barrier", "barrier.local.*"},
+                 {FENCE_BARRIER_GLOBAL, 0, FR_IN_ORDER, "global.no_barrier", "barrier.global.*"},
+                 {FENCE_BARRIER_GLOBAL, GC_MEM_SPACE_LOCAL, FR_IN_ORDER, "global.local_barrier", "barrier.global.*"},
+                 {FENCE_BARRIER_GLOBAL, GC_MEM_SPACE_LOCAL, FR_READ_HOISTED, "global.local_barrier.read_hoisted",
+                  "barrier.global.*"}};
+    for (int k = 0; k < 4; k++) {
+        add(twins[k].sp, twins[k].mem ? FENCE_TWIN_NARROW : FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE,
+            GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, "twin.barrier.%s%s", twins[k].suffix, "");
+        cases[n_cases - 1].barrier_mem = twins[k].mem;
+        cases[n_cases - 1].reorder = twins[k].reorder;
+        weakens(twins[k].pattern);
+    }
+}
+
+/* The "last block done" idiom: acq_rel fences at device scope around a relaxed ticket of
+ * each bounded-increment form, and a no-fence twin of each. */
+static void add_last_block_cases(void) {
+    static const struct {
+        int ticket;
+        const char *name, *pattern;
+    } forms[] = {{FT_NATIVE, "native", "last_block.native.*"},
+                 {FT_CAS, "cas", "last_block.cas.*"},
+                 {FT_FETCH_ADD, "fetch_add", "last_block.fetch_add.*"}};
+    const gc_memory_order o = GC_ORDER_ACQ_REL;
+    for (int k = 0; k < 3; k++) {
+        add(FENCE_LAST_BLOCK, FENCE_FENCED, o, o, GC_SCOPE_DEVICE, GC_SCOPE_DEVICE, o, o, GC_SCOPE_DEVICE,
+            "last_block.%s.%s", forms[k].name, "device");
+        cases[n_cases - 1].ticket = forms[k].ticket;
+    }
+    for (int k = 0; k < 3; k++) {
+        add(FENCE_LAST_BLOCK, FENCE_TWIN_NO_FENCE, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE,
+            GC_SCOPE_DEVICE, o, o, GC_SCOPE_DEVICE, "twin.last_block.%s.%s", forms[k].name, "no_fence");
+        cases[n_cases - 1].ticket = forms[k].ticket;
+        weakens(forms[k].pattern);
+    }
+}
 
 static void build(void) {
     if (n_cases) return;
@@ -140,6 +199,8 @@ static void build(void) {
     cases[n_cases - 1].store_order = GC_ORDER_RELEASE;
     cases[n_cases - 1].load_order = GC_ORDER_ACQUIRE;
     weakens("global.*atomic*");
+    add_barrier_cases();
+    add_last_block_cases();
     for (int dir = 0; dir < 2; dir++) {
         fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
         const char *dn = dir ? "host_to_device" : "device_to_host";
@@ -151,6 +212,25 @@ static void build(void) {
             GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "device_fence");
         weakens(pattern);
     }
+}
+
+/* The mutants: the idiom's CAS ticket built with the increment that wraps one step late
+ * (kernels/gc_atomic_bounded.h's fault site): the counter then passes the bound, a round
+ * has no last work-group or one that comes first, and the counters do not come back to 0. */
+const fence_case *fence_mutant_cases(size_t *count) {
+    static fence_case mutants[1];
+    static char name[80];
+    build();
+    if (!mutants[0].name) {
+        for (size_t i = 0; i < n_cases; i++)
+            if (cases[i].space == FENCE_LAST_BLOCK && cases[i].kind == FENCE_FENCED && cases[i].ticket == FT_CAS)
+                mutants[0] = cases[i];
+        snprintf(name, sizeof name, "%s", "last_block.cas.inc_wraps_late");
+        mutants[0].name = name;
+        mutants[0].fault = "GC_BOUNDED_FAULT_INC_LATE";
+    }
+    *count = 1;
+    return mutants;
 }
 
 int fence_twin_weakens(const fence_case *twin, const fence_case *fenced) {
@@ -206,6 +286,18 @@ const char *fence_case_requires(const fence_case *c, const gc_device_info *info)
         return narrowed;
     if ((c->space == FENCE_DEVICE_TO_HOST || c->space == FENCE_HOST_TO_DEVICE) && !k->host_mapped_memory)
         return "no host-mapped memory (caps.host_mapped_memory)";
+    if (fence_space_is_barrier(c->space)) {
+        /* A barrier is always there; its twin restricted to local memory is not, on CUDA. */
+        if (c->barrier_mem == GC_MEM_SPACE_LOCAL && c->space == FENCE_BARRIER_GLOBAL && c->reorder == FR_IN_ORDER &&
+            info->backend == GC_BACKEND_CUDA)
+            return "CUDA has no barrier restricted to shared memory (__syncthreads orders global memory too), so "
+                   "this twin would compile to the fenced test itself";
+        return gc_caps_atomic(k, GC_ORDER_RELAXED, c->flag_scope) ? NULL : atomic_reason(c->flag_scope);
+    }
+    if (c->space == FENCE_LAST_BLOCK && c->ticket == FT_NATIVE &&
+        (info->backend != GC_BACKEND_CUDA || !k->native_bounded_atomic_inc))
+        return "no native bounded atomic increment on this device (OpenCL's atomic_inc has no bound; the CAS and "
+               "fetch-add forms are the ones that run here)";
     /* The fenced test the case is (or weakens). */
     if (!gc_caps_fence(k, c->parent_order1, c->parent_scope)) return fence_reason(c->parent_order1, c->parent_scope);
     if (!gc_caps_fence(k, c->parent_order2, c->parent_scope)) return fence_reason(c->parent_order2, c->parent_scope);
@@ -219,12 +311,15 @@ const char *fence_case_requires(const fence_case *c, const gc_device_info *info)
 }
 
 int fence_space_is_litmus(fence_space s) { return s == FENCE_SB || s == FENCE_LB || s == FENCE_IRIW; }
+int fence_space_is_barrier(fence_space s) { return s == FENCE_BARRIER_LOCAL || s == FENCE_BARRIER_GLOBAL; }
 
 const char *fence_layout_name(fence_space s, unsigned layout) {
     switch (s) {
     case FENCE_LOCAL: return layout == 0 ? "leader" : "pairs";
     case FENCE_GLOBAL: return layout == 0 ? "one_writer" : "parallel";
     case FENCE_SB: case FENCE_LB: case FENCE_IRIW: return "litmus";
+    case FENCE_BARRIER_LOCAL: case FENCE_BARRIER_GLOBAL: return "barrier";
+    case FENCE_LAST_BLOCK: return "last_block";
     default: return "host";
     }
 }
@@ -235,7 +330,9 @@ const char *fence_case_source(const fence_case *c) {
     return c->space == FENCE_LOCAL             ? "suites/atomic_fence/mp_local.gc"
            : c->space == FENCE_GLOBAL          ? "suites/atomic_fence/mp_global.gc"
            : fence_space_is_litmus(c->space)   ? "suites/atomic_fence/litmus.gc"
-                                      : "suites/atomic_fence/mp_host.gc";
+           : fence_space_is_barrier(c->space)  ? "suites/atomic_fence/barrier.gc"
+           : c->space == FENCE_LAST_BLOCK      ? "suites/atomic_fence/last_block.gc"
+                                               : "suites/atomic_fence/mp_host.gc";
 }
 
 const char *fence_case_kernel(const fence_case *c, unsigned layout) {
@@ -243,6 +340,9 @@ const char *fence_case_kernel(const fence_case *c, unsigned layout) {
     case FENCE_LOCAL: return "mp_local";
     case FENCE_GLOBAL: return layout == 0 ? "mp_one_writer" : "mp_parallel";
     case FENCE_SB: case FENCE_LB: case FENCE_IRIW: return "litmus";
+    case FENCE_BARRIER_LOCAL: return "barrier_local";
+    case FENCE_BARRIER_GLOBAL: return "barrier_global";
+    case FENCE_LAST_BLOCK: return "last_block";
     case FENCE_DEVICE_TO_HOST: return "mp_device_writer";
     default: return "mp_device_reader";
     }
@@ -264,8 +364,21 @@ void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, c
      * data behind each new flag value inside its poll loop, so that loop holds the fence
      * by design and only has to exist. */
     /* The litmus shapes do not poll (their meeting spin is not what they test). */
-    x->poll = c->space == FENCE_DEVICE_TO_HOST || fence_space_is_litmus(c->space) ? NULL : poll;
+    /* The barrier shapes and the last-block idiom do not poll either. */
+    x->poll = c->space == FENCE_DEVICE_TO_HOST || fence_space_is_litmus(c->space) ||
+                      fence_space_is_barrier(c->space) || c->space == FENCE_LAST_BLOCK
+                  ? NULL
+                  : poll;
     x->poll_loop_pure = c->space != FENCE_HOST_TO_DEVICE;
+    /* A barrier shape has its barrier, or none in the no-barrier twins; the idiom's
+     * barriers gather and broadcast, and its ticket is the form it names. */
+    if (fence_space_is_barrier(c->space)) x->barriers = c->barrier_mem ? FENCE_PTX_BARRIER_REQUIRED : FENCE_PTX_BARRIER_NONE;
+    if (c->space == FENCE_LAST_BLOCK) {
+        x->barriers = FENCE_PTX_BARRIER_REQUIRED;
+        x->fences[n] = c->ticket == FT_NATIVE ? "atom.relaxed.gpu.inc.u32"
+                       : c->ticket == FT_CAS  ? "atom.relaxed.gpu.cas.b32"
+                                              : "atom.relaxed.gpu.add.u32";
+    }
 }
 
 size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FENCE_MAX_DEFINES][48],
@@ -278,7 +391,16 @@ size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FE
     snprintf(d[5], 48, "MP_REORDER=%d", (int)c->reorder);
     snprintf(d[6], 48, "MP_STORE_ORDER=%d", (int)c->store_order);
     snprintf(d[7], 48, "MP_LOAD_ORDER=%d", (int)c->load_order);
-    snprintf(d[8], 48, "MP_LITMUS=%d", c->space == FENCE_SB ? LT_SB : c->space == FENCE_LB ? LT_LB : LT_IRIW);
+    /* The ninth define is the shape's own: the litmus shape, the barrier's memory spaces, or
+     * the ticket's form. */
+    if (fence_space_is_barrier(c->space)) snprintf(d[8], 48, "MP_BARRIER_MEM=%d", c->barrier_mem);
+    else if (c->space == FENCE_LAST_BLOCK) snprintf(d[8], 48, "MP_TICKET=%d", c->ticket);
+    else snprintf(d[8], 48, "MP_LITMUS=%d", c->space == FENCE_SB ? LT_SB : c->space == FENCE_LB ? LT_LB : LT_IRIW);
     for (size_t i = 0; i < FENCE_MAX_DEFINES; i++) defs[i] = d[i];
-    return fence_space_is_litmus(c->space) ? 9 : 8;
+    size_t n = fence_space_is_litmus(c->space) || fence_space_is_barrier(c->space) || c->space == FENCE_LAST_BLOCK ? 9 : 8;
+    if (c->fault) {
+        snprintf(d[n], 48, "GC_FAULT=%s", c->fault);
+        n++;
+    }
+    return n;
 }

@@ -119,10 +119,10 @@ static void env_name(const char *name, char *buf, size_t len) {
     buf[n] = 0;
 }
 
-void fence_config_declare(void) {
+void fence_config_declare(const char *suite) {
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
         const param_def *p = &params[i];
-        gc_param_def d = {"atomic_fence", p->name, p->type == P_SECONDS ? GC_PARAM_REAL : GC_PARAM_UINT,
+        gc_param_def d = {suite, p->name, p->type == P_SECONDS ? GC_PARAM_REAL : GC_PARAM_UINT,
                           (double)p->min, (double)p->max, p->help};
         gc_param_register(&d);
     }

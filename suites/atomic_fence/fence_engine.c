@@ -41,6 +41,8 @@ struct fence_engine {
     gc_kernel *classify;
     gc_buffer *res, *sync;
     unsigned roles;
+    /* last_block: the rounds' ticket counters */
+    gc_buffer *counters;
     /* host cases */
     gc_buffer *ctl;
     fence_host_side hs;
@@ -74,6 +76,8 @@ static gc_status check_ptx(fence_engine *e) {
 static gc_status step_local(fence_engine *e);
 static gc_status step_global(fence_engine *e);
 static gc_status step_litmus(fence_engine *e);
+static gc_status step_barrier(fence_engine *e);
+static gc_status step_last_block(fence_engine *e);
 
 static gc_status zeroed(gc_test_ctx *ctx, size_t bytes, gc_buffer **out) {
     gc_status st = gc_ctx_alloc(ctx, bytes, GC_MEM_DEVICE, out);
@@ -208,6 +212,71 @@ static gc_status open_litmus_layout(fence_engine *e) {
     return GC_OK;
 }
 
+/* The barrier shapes: the local tests' work-groups (local_wg_size, local_groups), every
+ * work-item a writer and a reader; R words per work-item (local or global memory). */
+static gc_status open_barrier_layout(fence_engine *e) {
+    gc_test_ctx *ctx = e->ctx;
+    const gc_device_info *info = gc_ctx_info(ctx);
+    const fence_config *cfg = &e->cfg;
+    gc_status st;
+    const size_t limit = gc_kernel_max_work_group_size(e->k[0]);
+    e->rounds = cfg->rounds;
+    e->wg = cfg->local_wg_size;
+    e->groups = cfg->local_groups;
+    if (e->wg > limit) {
+        gc_ctx_skip(ctx, "local_wg_size %u exceeds the work-group limit of kernel %s here (%zu)", e->wg,
+                    fence_case_kernel(e->c, 0), limit);
+        return GC_ERR_UNSUPPORTED;
+    }
+    if (e->c->space == FENCE_BARRIER_LOCAL) {
+        while (e->rounds > 1 && (size_t)e->wg * e->rounds * 4u > info->local_mem_bytes) e->rounds--;
+        if ((size_t)e->wg * e->rounds * 4u > info->local_mem_bytes) {
+            gc_ctx_skip(ctx, "local memory (%llu bytes) too small for %u work-items",
+                        (unsigned long long)info->local_mem_bytes, e->wg);
+            return GC_ERR_UNSUPPORTED;
+        }
+    }
+    e->slots[0] = (size_t)e->wg * e->groups;
+    if ((st = zeroed(ctx, e->slots[0] * FO_COUNT * 4, &e->counts[0])) ||
+        (st = zeroed(ctx, FW_TOTAL_WORDS * 4, &e->wit[0])))
+        return st;
+    if (e->c->space == FENCE_BARRIER_GLOBAL && (st = zeroed(ctx, e->slots[0] * e->rounds * 4, &e->mem[0]))) return st;
+    e->expected[0] = gc_ctx_malloc(ctx, e->slots[0] * 4);
+    e->host_counts[0] = gc_ctx_malloc(ctx, e->slots[0] * FO_COUNT * 4);
+    if (!e->expected[0] || !e->host_counts[0]) return GC_ERR_NO_MEMORY;
+    memset(e->expected[0], 0, e->slots[0] * 4);
+    return GC_OK;
+}
+
+/* The last-block idiom: the global tests' work-group size, and as many work-groups as the
+ * largest power of two within their count (the fetch-add ticket needs a bound 2^n - 1). */
+static gc_status open_last_block_layout(fence_engine *e) {
+    gc_test_ctx *ctx = e->ctx;
+    const fence_config *cfg = &e->cfg;
+    gc_status st;
+    const size_t limit = gc_kernel_max_work_group_size(e->k[0]);
+    e->rounds = cfg->rounds;
+    e->wg = cfg->wg_size;
+    if (limit && e->wg > limit) { /* fewer lanes read the partials: the idiom is the same */
+        e->wg = (unsigned)limit;
+        gc_ctx_note(ctx, "work-group size cut from %u to %u (the work-group limit of kernel last_block here)",
+                    cfg->wg_size, e->wg);
+    }
+    e->groups = 2;
+    while (e->groups * 2u <= cfg->groups && e->groups < (1u << 30)) e->groups *= 2u;
+    e->slots[0] = e->wg;
+    if ((st = zeroed(ctx, e->slots[0] * FO_COUNT * 4, &e->counts[0])) ||
+        (st = zeroed(ctx, FW_TOTAL_WORDS * 4, &e->wit[0])) ||
+        (st = zeroed(ctx, (size_t)e->groups * e->wg * e->rounds * 4, &e->mem[0])) ||
+        (st = zeroed(ctx, (size_t)e->rounds * FT_COUNTER_STRIDE * 4, &e->counters)))
+        return st;
+    e->expected[0] = gc_ctx_malloc(ctx, e->slots[0] * 4);
+    e->host_counts[0] = gc_ctx_malloc(ctx, e->slots[0] * FO_COUNT * 4);
+    if (!e->expected[0] || !e->host_counts[0]) return GC_ERR_NO_MEMORY;
+    memset(e->expected[0], 0, e->slots[0] * 4);
+    return GC_OK;
+}
+
 gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_config *cfg, fence_engine **out) {
     fence_engine *e = gc_ctx_malloc(ctx, sizeof *e);
     if (!e) return GC_ERR_NO_MEMORY;
@@ -231,14 +300,24 @@ gc_status fence_engine_open(gc_test_ctx *ctx, const fence_case *c, const fence_c
     }
     if ((st = check_ptx(e))) return st;
     if ((st = gc_ctx_alloc(ctx, FP_COUNT * 4, GC_MEM_DEVICE, &e->prm))) return st;
-    const int litmus = fence_space_is_litmus(c->space);
-    if (c->space != FENCE_LOCAL && c->space != FENCE_GLOBAL && !litmus) return open_host_layout(e);
-    if ((st = litmus ? open_litmus_layout(e) : open_device_layouts(e))) return st;
+    const int litmus = fence_space_is_litmus(c->space), barrier = fence_space_is_barrier(c->space);
+    const int last_block = c->space == FENCE_LAST_BLOCK;
+    if (c->space != FENCE_LOCAL && c->space != FENCE_GLOBAL && !litmus && !barrier && !last_block)
+        return open_host_layout(e);
+    if ((st = litmus       ? open_litmus_layout(e)
+              : barrier    ? open_barrier_layout(e)
+              : last_block ? open_last_block_layout(e)
+                           : open_device_layouts(e)))
+        return st;
     /* A warm-up step with no rounds: a compiler that builds kernels lazily at their first
      * launch (PoCL) does so here, not inside a measured step. It records no outcome. */
     const unsigned rounds = e->rounds;
     e->rounds = 0;
-    st = c->space == FENCE_LOCAL ? step_local(e) : litmus ? step_litmus(e) : step_global(e);
+    st = c->space == FENCE_LOCAL ? step_local(e)
+         : litmus                ? step_litmus(e)
+         : barrier               ? step_barrier(e)
+         : last_block            ? step_last_block(e)
+                                 : step_global(e);
     e->rounds = rounds;
     return st;
 }
@@ -398,6 +477,43 @@ static gc_status step_litmus(fence_engine *e) {
     return GC_OK;
 }
 
+static gc_status step_barrier(fence_engine *e) {
+    const unsigned wg = e->wg, R = e->rounds;
+    uint32_t P[FP_COUNT] = {0};
+    P[FP_ROUNDS] = R;
+    P[FP_EPOCH] = e->epoch;
+    P[FP_STRIDE] = e->cfg.rounds; /* words per work-item of barrier_global */
+    P[FP_LANE_MUL] = 1;
+    P[FP_LANE_ADD] = local_partner_offset(e->ctx, wg);
+    e->epoch += R;
+    gc_status st;
+    if (e->c->space == FENCE_BARRIER_LOCAL) {
+        gc_arg args[] = {GC_ARG_BUF(e->counts[0]), GC_ARG_BUF(e->wit[0]), GC_ARG_BUF(e->prm)};
+        st = launch(e, 0, P, args, 3, e->slots[0], wg, (size_t)wg * (R ? R : 1u) * 4u);
+    } else {
+        gc_arg args[] = {GC_ARG_BUF(e->mem[0]), GC_ARG_BUF(e->counts[0]), GC_ARG_BUF(e->wit[0]), GC_ARG_BUF(e->prm)};
+        st = launch(e, 0, P, args, 4, e->slots[0], wg, 0);
+    }
+    if (st) return st;
+    for (size_t i = 0; i < e->slots[0]; i++) e->expected[0][i] += R;
+    return GC_OK;
+}
+
+static gc_status step_last_block(fence_engine *e) {
+    uint32_t P[FP_COUNT] = {0};
+    P[FP_ROUNDS] = e->rounds;
+    P[FP_EPOCH] = e->epoch;
+    P[FP_STRIDE] = e->cfg.rounds; /* words per work-item of the partials */
+    e->epoch += e->rounds;
+    gc_arg args[] = {GC_ARG_BUF(e->mem[0]), GC_ARG_BUF(e->counters), GC_ARG_BUF(e->counts[0]), GC_ARG_BUF(e->wit[0]),
+                     GC_ARG_BUF(e->prm)};
+    gc_status st = launch(e, 0, P, args, 5, (size_t)e->groups * e->wg, e->wg, 0);
+    if (st) return st;
+    /* Each lane of the round's last work-group reads one word of every group's partial. */
+    for (size_t i = 0; i < e->slots[0]; i++) e->expected[0][i] += e->rounds * e->groups;
+    return GC_OK;
+}
+
 static gc_status step_host(fence_engine *e) {
     gc_test_ctx *ctx = e->ctx;
     fence_host_side *h = &e->hs;
@@ -456,6 +572,8 @@ gc_status fence_engine_step(fence_engine *e) {
     case FENCE_LOCAL: st = step_local(e); break;
     case FENCE_GLOBAL: st = step_global(e); break;
     case FENCE_SB: case FENCE_LB: case FENCE_IRIW: st = step_litmus(e); break;
+    case FENCE_BARRIER_LOCAL: case FENCE_BARRIER_GLOBAL: st = step_barrier(e); break;
+    case FENCE_LAST_BLOCK: st = step_last_block(e); break;
     default: st = step_host(e); break;
     }
     e->seconds += gc_ctx_elapsed(e->ctx) - t0;
@@ -521,6 +639,14 @@ static void note_witnesses(fence_engine *e, unsigned l) {
     uint32_t w[FW_TOTAL_WORDS];
     unsigned buffer = e->c->space == FENCE_GLOBAL ? l : 0u;
     if (gc_buffer_read(e->wit[buffer], 0, w, sizeof w) != GC_OK) return;
+    if (fence_space_is_barrier(e->c->space) || e->c->space == FENCE_LAST_BLOCK) {
+        for (uint32_t i = 0; i < w[0] && i < FW_MAX; i++) {
+            const uint32_t *r = w + 1 + FW_WORDS * i;
+            gc_ctx_note(e->ctx, "stale (%s): round %u, the word of work-item %u read as %u, expected %u",
+                        fence_layout_name(e->c->space, l), r[FW_ROUND], r[FW_INSTANCE], r[FW_GOT], r[FW_EXPECTED]);
+        }
+        return;
+    }
     if (fence_space_is_litmus(e->c->space)) {
         for (uint32_t i = 0; i < w[0] && i < FW_MAX; i++) {
             const uint32_t *r = w + 1 + FW_WORDS * i;
@@ -537,6 +663,29 @@ static void note_witnesses(fence_engine *e, unsigned l) {
     }
 }
 
+/* The last ticket of every round wraps its counter back to 0 (bound G - 1), so after any
+ * number of launches every counter is 0; the fetch-add form's scaled word too. */
+static int validate_counters(fence_engine *e, const char *label) {
+    const size_t n = (size_t)e->cfg.rounds * FT_COUNTER_STRIDE;
+    uint32_t *got = gc_ctx_malloc(e->ctx, n * 4), *want = gc_ctx_malloc(e->ctx, e->cfg.rounds * 4u);
+    uint32_t *first = gc_ctx_malloc(e->ctx, e->cfg.rounds * 4u);
+    if (!got || !want || !first) {
+        gc_ctx_error(e->ctx, "out of memory reading the ticket counters");
+        return 0;
+    }
+    if (gc_buffer_read(e->counters, 0, got, n * 4) != GC_OK) {
+        gc_ctx_error(e->ctx, "reading the ticket counters failed: %s", gc_last_error());
+        return 0;
+    }
+    for (unsigned r = 0; r < e->cfg.rounds; r++) {
+        want[r] = 0;
+        first[r] = got[(size_t)r * FT_COUNTER_STRIDE];
+    }
+    char name[160];
+    snprintf(name, sizeof name, "%s ticket counters back at 0", label);
+    return gc_check_u32(e->ctx, name, want, first, e->cfg.rounds);
+}
+
 int fence_engine_validate(fence_engine *e, const char *label) {
     if (read_counts(e) != GC_OK) {
         gc_ctx_error(e->ctx, "reading the outcome counters failed: %s", gc_last_error());
@@ -544,13 +693,17 @@ int fence_engine_validate(fence_engine *e, const char *label) {
     }
     int ok = 1;
     for (unsigned l = 0; l < e->n_layouts; l++) {
-        const int litmus = fence_space_is_litmus(e->c->space);
+        const int litmus = fence_space_is_litmus(e->c->space), barrier = fence_space_is_barrier(e->c->space);
+        const int last_block = e->c->space == FENCE_LAST_BLOCK;
+        /* Shapes without a poll record no "never seen": there that counter holds invalid
+         * values, which are never allowed. */
         fence_expect x = {e->expected[l], e->c->kind == FENCE_FENCED,
-                          e->c->space == FENCE_GLOBAL && l == 1 ? "work-item"
-                          : litmus                             ? "litmus instance"
-                          : e->expected[l]                     ? "reader"
-                                                               : "instance",
-                          litmus};
+                          (e->c->space == FENCE_GLOBAL && l == 1) || barrier ? "work-item"
+                          : litmus                                          ? "litmus instance"
+                          : last_block                                      ? "lane of the last work-group"
+                          : e->expected[l]                                  ? "reader"
+                                                                            : "instance",
+                          litmus || barrier || last_block};
         char name[160];
         snprintf(name, sizeof name, "%s %s", label, fence_layout_name(e->c->space, l));
         ok &= gc_check_property(e->ctx, name, e->host_counts[l], e->slots[l], FO_COUNT * 4, &x, fence_validate,
@@ -558,5 +711,6 @@ int fence_engine_validate(fence_engine *e, const char *label) {
         fence_tally t = fence_tally_slots(e->host_counts[l], 0, e->slots[l]);
         if (t.stale) note_witnesses(e, l);
     }
+    if (e->c->space == FENCE_LAST_BLOCK) ok &= validate_counters(e, label);
     return ok;
 }

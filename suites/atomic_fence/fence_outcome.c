@@ -45,7 +45,10 @@ size_t fence_validate(const void *data, size_t n_slots, const void *param, char 
                          "its round)", what, s, never);
             wrong = 1;
         } else if (e->stale_forbidden && stale) {
-            if (!bad)
+            /* Message passing has a flag; the shapes with invalid values (never_forbidden) do not. */
+            if (!bad && e->never_forbidden)
+                snprintf(msg, len, "%s %zu recorded the forbidden outcome %u time(s) (stale data)", what, s, stale);
+            else if (!bad)
                 snprintf(msg, len, "%s %zu saw the flag but stale data %u time(s) (forbidden outcome)", what, s,
                          stale);
             wrong = 1;

@@ -138,6 +138,8 @@ static int parse(const char *body, items *out) {
 }
 
 static int is_fence(const char *op) { return !strncmp(op, "fence.", 6) || !strncmp(op, "membar", 6); }
+/* bar.sync, bar.cta.sync, barrier.sync, bar.red, bar.arrive ... (not bra) */
+static int is_barrier(const char *op) { return !strncmp(op, "bar.", 4) || !strncmp(op, "barrier.", 8); }
 static int is_store(const char *op) {
     return !strncmp(op, "st.", 3) || !strncmp(op, "atom.", 5) || !strncmp(op, "red.", 4);
 }
@@ -185,6 +187,22 @@ int fence_ptx_check(const char *ptx, const fence_ptx_expect *e, char *msg, size_
                 snprintf(msg, len, "%s: unexpected %s", e->entry, it.v[i].opcode);
                 goto out;
             }
+        }
+    }
+    if (e->barriers != FENCE_PTX_BARRIER_ANY) {
+        size_t barriers = 0;
+        const char *first = NULL;
+        for (size_t i = 0; i < it.n; i++)
+            if (it.v[i].kind == ITEM_INSTR && is_barrier(it.v[i].opcode)) {
+                if (!barriers++) first = it.v[i].opcode;
+            }
+        if (e->barriers == FENCE_PTX_BARRIER_REQUIRED && !barriers) {
+            snprintf(msg, len, "%s: expected a work-group barrier (bar.sync), found none", e->entry);
+            goto out;
+        }
+        if (e->barriers == FENCE_PTX_BARRIER_NONE && barriers) {
+            snprintf(msg, len, "%s: unexpected barrier %s (%zu in all)", e->entry, first, barriers);
+            goto out;
         }
     }
     if (e->poll) {

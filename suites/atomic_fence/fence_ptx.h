@@ -12,7 +12,9 @@
  *     inside a loop: a label at or before it and a later branch back to that label;
  *     with `poll_loop_pure`, the innermost such loop holds no fence and no store, i.e.
  *     it is the poll loop itself rather than an outer loop that merely contains a load
- *     the compiler moved out of the poll loop.
+ *     the compiler moved out of the poll loop;
+ *   - with `barriers`, that a work-group barrier is there (the barrier tests), or that
+ *     none is (their no-barrier twins).
  * Comments are ignored, so a fence named in a comment does not count. */
 #ifndef FENCE_PTX_H
 #define FENCE_PTX_H
@@ -29,7 +31,13 @@ typedef struct {
     int only_listed_fences;
     const char *poll;                           /* poll load opcode prefix, or NULL */
     int poll_loop_pure;
+    int barriers;                               /* FENCE_PTX_BARRIER_* */
 } fence_ptx_expect;
+
+/* Work-group barriers (bar / barrier instructions: __syncthreads is bar.sync 0). */
+#define FENCE_PTX_BARRIER_ANY 0      /* not checked */
+#define FENCE_PTX_BARRIER_REQUIRED 1 /* at least one (a barrier test's barrier was compiled in) */
+#define FENCE_PTX_BARRIER_NONE 2     /* none (a no-barrier twin) */
 
 /** Returns 1 when the entry matches, 0 otherwise with the reason in msg. */
 int fence_ptx_check(const char *ptx, const fence_ptx_expect *e, char *msg, size_t len);

@@ -18,10 +18,16 @@
 typedef enum {
     FENCE_LOCAL, FENCE_GLOBAL, FENCE_DEVICE_TO_HOST, FENCE_HOST_TO_DEVICE,
     /* the litmus shapes beside message passing, across work-groups (litmus.gc) */
-    FENCE_SB, FENCE_LB, FENCE_IRIW
+    FENCE_SB, FENCE_LB, FENCE_IRIW,
+    /* a work-group barrier's memory semantics, data in local or global memory (barrier.gc) */
+    FENCE_BARRIER_LOCAL, FENCE_BARRIER_GLOBAL,
+    /* the "last block done" reduction idiom: fence, bounded-increment ticket (last_block.gc) */
+    FENCE_LAST_BLOCK
 } fence_space;
 /** 1 for the store-buffering, load-buffering and IRIW shapes. */
 int fence_space_is_litmus(fence_space s);
+/** 1 for the barrier shapes (data in local or global memory). */
+int fence_space_is_barrier(fence_space s);
 typedef enum {
     FENCE_FENCED,        /* a conformance test: the stale outcome is forbidden */
     FENCE_TWIN_NO_FENCE, /* both fences removed (relaxed: a compiler barrier only) */
@@ -42,9 +48,14 @@ typedef struct {
     int reorder;               /* FR_* (fence_params.gc): local no-fence twins only */
     const char *weakens;       /* twins: the fenced tests it weakens (an fnmatch pattern) */
     gc_memory_order store_order, load_order; /* the flag's store and polls (relaxed: fences only) */
+    int barrier_mem;           /* barrier shapes: GC_MEM_SPACE_* the barrier orders, 0 for none */
+    int ticket;                /* last_block: the ticket's form (FT_*, fence_params.gc) */
+    const char *fault;         /* mutants (test builds): the GC_FAULT the kernels are built with */
 } fence_case;
 
-/** All cases of the suite (fenced tests first, then twins). */
+#define FENCE_MAX_CASES 96
+/** All cases of the suite (at most FENCE_MAX_CASES; each shape's fenced tests before its
+ *  twins). */
 const fence_case *fence_cases(size_t *count);
 /** NULL when the device can run the case, else the reason (a static string). */
 const char *fence_case_requires(const fence_case *c, const gc_device_info *info);
@@ -53,7 +64,7 @@ int fence_case_is_twin(const fence_case *c);
 /** The defines a case's kernels are built with (into d, pointed to by defs); returns how
  *  many. The engine builds with them; tests/test_atomic_fence_cuda_cases.c compiles every
  *  case with them through NVRTC and checks its PTX. */
-#define FENCE_MAX_DEFINES 9
+#define FENCE_MAX_DEFINES 10
 size_t fence_case_defines(const fence_case *c, unsigned start_barrier, char d[FENCE_MAX_DEFINES][48],
                           const char *defs[FENCE_MAX_DEFINES]);
 
@@ -69,10 +80,15 @@ void fence_case_ptx_expect(const fence_case *c, unsigned layout, void *expect, c
 /** Whether `twin` weakens the fenced case `fenced` (its `weakens` pattern). */
 int fence_twin_weakens(const fence_case *twin, const fence_case *fenced);
 
+/** The mutants of a test build (fence_tests.c): copies of fenced cases built with a fault
+ *  site of the kernels they include, registered to FAIL. */
+const fence_case *fence_mutant_cases(size_t *count);
+
 /** Registers atomic_fence.mutation_score (fence_score.c). */
 void fence_register_score(void);
 
-/* Layouts a case runs: local leader/pairs, global one_writer/parallel, host one. */
+/* Layouts a case runs: local leader/pairs, global one_writer/parallel, the other shapes
+ * one each. */
 #define FENCE_MAX_LAYOUTS 2
 const char *fence_layout_name(fence_space s, unsigned layout);
 unsigned fence_layout_count(fence_space s);
@@ -102,8 +118,9 @@ typedef struct {
  *  an ERROR (GC_ERR_ARGUMENT after gc_ctx_error) naming the --param to use. Records the
  *  effective values in the report. */
 gc_status fence_config_load(gc_test_ctx *ctx, fence_config *cfg);
-/** Declare the parameters to the harness (at the suite's registration). */
-void fence_config_declare(void);
+/** Declare the parameters to the harness for the tests of `suite` (at the suite's
+ *  registration: atomic_fence, and mutant_atomic_fence in a test build). */
+void fence_config_declare(const char *suite);
 
 /* ---- engine ------------------------------------------------------------------------ */
 typedef struct fence_engine fence_engine;

@@ -166,6 +166,33 @@ static const char *describe(const fence_case *c, char *buf, size_t len) {
     static const char *where[] = {"within a work-group (local memory)", "across work-groups (global memory)",
                                   "device writer, host-thread reader", "host-thread writer, device readers"};
     static const char *litmus[] = {"store buffering", "load buffering", "IRIW"};
+    static const char *forms[] = {"?", "native bounded increment", "CAS-loop bounded increment",
+                                  "fetch-add wrap counter (DPCT1116)"};
+    if (fence_space_is_barrier(c->space)) {
+        const char *data = c->space == FENCE_BARRIER_LOCAL ? "local" : "global";
+        if (c->kind == FENCE_FENCED)
+            snprintf(buf, len, "work-group barrier ordering %s memory: data a work-item wrote before it must be seen "
+                     "after it by another work-item of the group", data);
+        else if (!c->barrier_mem)
+            snprintf(buf, len, "twin (weakened) of the barrier test on %s memory with no barrier: reports how often "
+                     "stale data shows", data);
+        else
+            snprintf(buf, len, "twin (weakened) of the barrier test on global memory with a barrier that orders local "
+                     "memory only (DPCT1065)%s: reports how often stale data shows",
+                     c->reorder == FR_READ_HOISTED ? ", the read placed above it as a compiler then may" : "");
+        return buf;
+    }
+    if (c->space == FENCE_LAST_BLOCK) {
+        const char *form = forms[c->ticket >= FT_NATIVE && c->ticket <= FT_FETCH_ADD ? c->ticket : 0];
+        if (c->kind == FENCE_FENCED)
+            snprintf(buf, len, "\"last block done\" reduction: partials, %s fences at %s scope, a %s ticket; the "
+                     "work-group with the last ticket must see every partial", gc_order_name(c->order1),
+                     gc_scope_name(c->scope), form);
+        else
+            snprintf(buf, len, "twin (weakened) of the \"last block done\" reduction with a %s ticket and no "
+                     "fences: reports how often a stale partial shows", form);
+        return buf;
+    }
     if (fence_space_is_litmus(c->space)) {
         const char *shape = litmus[c->space == FENCE_SB ? 0 : c->space == FENCE_LB ? 1 : 2];
         if (c->kind == FENCE_FENCED)
@@ -204,8 +231,8 @@ static const char *describe(const fence_case *c, char *buf, size_t len) {
 void gc_suite_atomic_fence_register(void) {
     size_t n;
     const fence_case *cs = fence_cases(&n);
-    static char descriptions[64][200];
-    for (size_t i = 0; i < n && i < 64; i++) {
+    static char descriptions[FENCE_MAX_CASES][200];
+    for (size_t i = 0; i < n && i < FENCE_MAX_CASES; i++) {
         const int twin = fence_case_is_twin(&cs[i]);
         gc_test t;
         memset(&t, 0, sizeof t);
@@ -223,6 +250,30 @@ void gc_suite_atomic_fence_register(void) {
         t.teardown = case_teardown;
         gc_test_register(&t);
     }
+#if GC_BUILD_TESTS
+    /* Mutants (test builds only): fenced tests on a faulty build, expected to FAIL. */
+    const fence_case *ms = fence_mutant_cases(&n);
+    for (size_t i = 0; i < n; i++) {
+        gc_test t;
+        memset(&t, 0, sizeof t);
+        t.suite = "mutant_atomic_fence";
+        t.name = ms[i].name;
+        t.tags = "mutant,fence";
+        t.description = "mutant: the last-block idiom with a CAS ticket whose increment wraps one step late "
+                        "(at old > bound): no round may pass";
+        t.budget_s = 60;
+        t.min_checks = MIN_CHECKS;
+        t.param = &ms[i];
+        t.requires = case_requires;
+        t.setup = case_setup;
+        t.run = fenced_run;
+        t.check = case_check;
+        t.teardown = case_teardown;
+        t.expect = GC_FAIL;
+        gc_test_register(&t);
+    }
+    fence_config_declare("mutant_atomic_fence");
+#endif
     fence_register_score();
-    fence_config_declare();
+    fence_config_declare("atomic_fence");
 }
