@@ -30,7 +30,7 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     bench_state *s = gc_ctx_malloc(ctx, sizeof *s);
     if (!s) return GC_ERR_NO_MEMORY;
     gc_ctx_set_state(ctx, s);
-    gc_status st = fk20_load_stage_vectors(ctx, p->l, &s->v);
+    gc_status st = fk20_load_stage_vectors(ctx, p->l, 0, &s->v);
     if (st == GC_ERR_NOT_FOUND) return GC_ERR_UNSUPPORTED;
     size_t n = p->batch, cells = 8192 * 32, proofs = (size_t)2 * 4096 / p->l * 48;
     s->blobs = gc_ctx_malloc(ctx, n * GC_KZG_BYTES_PER_BLOB);

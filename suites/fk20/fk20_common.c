@@ -100,7 +100,7 @@ gc_status fk20_load_ckzg_cases(gc_test_ctx *ctx, fk20_ckzg_case **out, size_t *n
     return st;
 }
 
-gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, fk20_stage_vectors *v) {
+gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, int with_x_ext_fft, fk20_stage_vectors *v) {
     char name[64];
     snprintf(name, sizeof name, "fk20_stages_L%u.txt", l);
     memset(v, 0, sizeof *v);
@@ -142,7 +142,7 @@ gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, fk20_stage_vecto
         else if (sscanf(line, "circulant_fft %u %u %n", &a, &b, &off) == 2 && a < l && b < v->two_r)
             ok = fr_field(line + off, &v->circulant_fft[(size_t)a * v->two_r + b]), counts[1]++;
         else if (sscanf(line, "x_ext_fft %u %u %n", &a, &b, &off) == 2 && a < v->two_r && b < l)
-            ok = g1_field(line + off, &v->x_ext_fft[(size_t)b * v->two_r + a]), counts[2]++;
+            ok = !with_x_ext_fft || g1_field(line + off, &v->x_ext_fft[(size_t)b * v->two_r + a]), counts[2]++;
         else if (sscanf(line, "u %u %n", &a, &off) == 1 && a < v->two_r) ok = g1_field(line + off, &v->u[a]), counts[3]++;
         else if (sscanf(line, "v %u %n", &a, &off) == 1 && a < v->two_r / 2) ok = g1_field(line + off, &v->v[a]), counts[4]++;
         else if (sscanf(line, "proof_fft %u %n", &a, &off) == 1 && a < v->two_r)

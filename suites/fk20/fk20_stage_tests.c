@@ -39,7 +39,7 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
         s->rows = (size_t)(64 * gc_ctx_scale(ctx));
         if (s->rows < 2) s->rows = 2;
     }
-    gc_status st = fk20_load_stage_vectors(ctx, p->l, &s->v);
+    gc_status st = fk20_load_stage_vectors(ctx, p->l, p->st == ST_MSM || p->st == ST_X_EXT_FFT, &s->v);
     if (st == GC_ERR_NOT_FOUND) return GC_ERR_UNSUPPORTED; /* skipped, the reason given */
     if (st) return st;
     /* The MSM's bases are the known x_ext_fft; the x_ext_fft test checks the library's

@@ -30,8 +30,10 @@ typedef struct {
  *  crypto/kzg/vectors (compiled in). */
 const char *fk20_vectors_dir(void);
 /** Load the stage vectors for cell size l into harness memory; GC_ERR_NOT_FOUND (the
- *  test then skips, naming the file) when the file is absent. */
-gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, fk20_stage_vectors *out);
+ *  test then skips, naming the file) when the file is absent. x_ext_fft (L x 2r points,
+ *  most of the file's decompression work) is decoded only when asked for; else its lines
+ *  are counted and x_ext_fft is left zero. */
+gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, int with_x_ext_fft, fk20_stage_vectors *out);
 
 /* One ckzg case of ckzg_cells.txt / ckzg_invalid.txt. */
 typedef struct {
