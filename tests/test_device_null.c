@@ -140,6 +140,8 @@ int main(void) {
     gc_device_close(NULL);
     EXPECT_VALUE(gc_caps_fence(NULL, GC_ORDER_ACQ_REL, GC_SCOPE_DEVICE), 0, "gc_caps_fence: c is NULL");
     EXPECT_VALUE(gc_caps_atomic(NULL, GC_ORDER_RELAXED, GC_SCOPE_DEVICE), 0, "gc_caps_atomic: c is NULL");
+    gc_memory_scope as;
+    EXPECT_VALUE(gc_caps_scope_narrowed(NULL, GC_SCOPE_DEVICE, &as), 0, "gc_caps_scope_narrowed: c is NULL");
 
     /* memory */
     GARBAGE(b_out);
@@ -241,6 +243,7 @@ int main(void) {
     (void)gc_module_assembly(mod);
     (void)gc_caps_fence(&info->caps, GC_ORDER_ACQ_REL, GC_SCOPE_WORK_GROUP);
     (void)gc_caps_atomic(&info->caps, GC_ORDER_RELAXED, GC_SCOPE_DEVICE);
+    (void)gc_caps_scope_narrowed(&info->caps, GC_SCOPE_DEVICE, NULL);
     (void)gc_kernel_sub_group_info(k, &r, &sgi); /* GC_ERR_UNSUPPORTED on PoCL 3.1 */
 
     gc_buffer_free(other_buf);

@@ -88,7 +88,8 @@ typedef struct {
 /** 0 for a NULL c or an order or scope out of range. */
 int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
 int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
-/** 1 when kernels would compile scope s as a narrower one (*as), 0 when exactly as s. */
+/** 1 when kernels would compile scope s as a narrower one (*as, when as is not NULL), 0
+ *  when exactly as s, and for a NULL c (with a message) or a scope out of range. */
 int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as);
 
 #define GC_INFO_STR 256

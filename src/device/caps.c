@@ -17,6 +17,7 @@ int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s) {
 }
 
 int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as) {
+    if (!c) gc_set_last_error("gc_caps_scope_narrowed: c is NULL");
     if (!c || (unsigned)s >= GC_SCOPE_COUNT || c->narrowed_scope[s] == 0 ||
         c->narrowed_scope[s] > GC_SCOPE_COUNT)
         return 0;

@@ -4,7 +4,8 @@
 
 #include <stddef.h>
 
-/** The names of the results whose outcome is neither PASS nor SKIP in a JSON report of
+/** The names of the results whose outcome counts as failed (FAIL, BROKEN, INCONCLUSIVE,
+ *  TIMEOUT, CRASH, ERROR, INTERRUPTED; not PASS, SKIP, MEASURED, UNVALIDATED) in a JSON report of
  *  gpucheck (text of len bytes), each name once, in report order. The whole text must be
  *  JSON as the strict reader takes it (common/json_parse.h: RFC 8259, UTF-8, no key twice,
  *  nesting at most 64 deep) with `schema_version` and a `results` array of objects, each
