@@ -20,17 +20,23 @@ const gc_device_info *gc_result_device(const gc_run_report *rep, const gc_result
     return r->device ? r->device : rep->device;
 }
 
-void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
+/* prefix name, and " (run K/N)" when the run repeats each test */
+static void name_with_run(const gc_run_report *rep, const gc_result *r, const char *prefix, const char *name,
+                          char *buf, size_t len) {
     unsigned repeat = rep->opt && rep->opt->repeat > 1 ? rep->opt->repeat : 0;
-    if (repeat) snprintf(buf, len, "%s (run %u/%u)", r->full_name, r->repetition, repeat);
-    else snprintf(buf, len, "%s", r->full_name);
+    if (repeat) snprintf(buf, len, "%s%s (run %u/%u)", prefix, name, r->repetition, repeat);
+    else snprintf(buf, len, "%s%s", prefix, name);
 }
 
-/* The test's name in its suite's table: the name, with the run number when repeated. */
+void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
+    char prefix[GC_INFO_STR + 1] = "";
+    if (rep->n_devices > 1) snprintf(prefix, sizeof prefix, "%s ", gc_result_device(rep, r)->id);
+    name_with_run(rep, r, prefix, r->full_name, buf, len);
+}
+
+/* The test's name in its suite's table (under its suite's and device's headings). */
 static void row_name(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
-    unsigned repeat = rep->opt && rep->opt->repeat > 1 ? rep->opt->repeat : 0;
-    if (repeat) snprintf(buf, len, "%s (run %u/%u)", r->test->name, r->repetition, repeat);
-    else snprintf(buf, len, "%s", r->test->name);
+    name_with_run(rep, r, "", r->test->name, buf, len);
 }
 
 static void figures_text(const gc_result *r, char *buf, size_t len) {
@@ -244,13 +250,12 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
             const gc_result *r = &rep->results[i];
             const int failed = gc_outcome_class_of(r->outcome) == GC_COUNTS_FAILED;
             if (!failed && r->outcome != GC_UNVALIDATED) continue;
-            char label[GC_TEST_NAME_MAX + 32];
+            char label[GC_INFO_STR + GC_TEST_NAME_MAX + 32];
             gc_result_label(rep, r, label, sizeof label);
             /* One line each, unwrapped: below the tables, for grep (the log follows as it is). */
             if (failed && (flags & GC_CONSOLE_COLOR)) fprintf(f, "  \033[1;31m%s\033[0m", gc_outcome_name(r->outcome));
             else fprintf(f, "  %s", gc_outcome_name(r->outcome));
-            fprintf(f, " %s%s%s: %s\n", rep->n_devices > 1 ? gc_result_device(rep, r)->id : "", rep->n_devices > 1 ? " " : "",
-                    label, r->reason);
+            fprintf(f, " %s: %s\n", label, r->reason);
             if (failed && !(flags & GC_CONSOLE_VERBOSE) && r->log) fprintf(f, "%s", r->log);
         }
     }
@@ -294,10 +299,9 @@ void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
     const gc_result *r = &rep->results[i];
     const gc_outcome_class c = gc_outcome_class_of(r->outcome);
     int ok = c != GC_COUNTS_FAILED;
-    char label[GC_TEST_NAME_MAX + 32];
+    char label[GC_INFO_STR + GC_TEST_NAME_MAX + 32];
     gc_result_label(rep, r, label, sizeof label);
-    fprintf(f, "%s %zu - %s%s%s", ok ? "ok" : "not ok", i + 1, rep->n_devices > 1 ? gc_result_device(rep, r)->id : "",
-            rep->n_devices > 1 ? " " : "", label);
+    fprintf(f, "%s %zu - %s", ok ? "ok" : "not ok", i + 1, label);
     if (c == GC_COUNTS_NEITHER) {
         /* TAP's only directive for "not a pass, not a failure"; the outcome is named
          * where it is not SKIP itself (MEASURED, UNVALIDATED). */

@@ -43,14 +43,9 @@ static void outcome_md(FILE *f, gc_outcome o) {
     else fprintf(f, "**%s**", gc_outcome_name(o));
 }
 
-/* The test's label; on several devices the device id first. */
 static void name_md(FILE *f, const gc_run_report *rep, const gc_result *r) {
-    char label[GC_TEST_NAME_MAX + 32];
+    char label[GC_INFO_STR + GC_TEST_NAME_MAX + 32];
     gc_result_label(rep, r, label, sizeof label);
-    if (rep->n_devices > 1) {
-        gc_markdown_cell(f, gc_result_device(rep, r)->id, 0);
-        fputc(' ', f);
-    }
     gc_markdown_cell(f, label, 0);
 }
 

@@ -76,7 +76,8 @@ double gc_result_throughput(const gc_result *r);
 /** "N passed, N failed, N skipped", then ", N measured" and the like for each other outcome
  *  that counts neither way, where it occurred (no newline): the summary line's words. */
 void gc_report_print_counts(FILE *f, const size_t counts[GC_OUTCOME_COUNT]);
-/** "suite.name", and " (run K/N)" when the run repeats each test (--repeat N). */
+/** "suite.name", the device's id before it in a run over several devices, and " (run K/N)"
+ *  after it when the run repeats each test (--repeat N). */
 void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len);
 /** The device a result ran on (the run's device for a result made without one). */
 const gc_device_info *gc_result_device(const gc_run_report *rep, const gc_result *r);
