@@ -220,7 +220,8 @@ static void test_group_laws(int rounds) {
     }
 }
 
-/* The GLV product (glv.gc, gc_fr_glv_split) against plain double-and-add: random scalars,
+/* The GLV product with wNAF digits (glv.gc, gc_glv_wnaf_digits) against plain
+ * double-and-add, and the digits' own form (odd, at most 15, four zeros after each): random scalars,
  * the edges 0, 1, r - 1, z^2 - 1, z^2 (k1 or k2 zero), and every twiddle of a size-128
  * FFT (what the FK20 G1 FFTs multiply by). */
 static void test_glv(int rounds) {
@@ -247,11 +248,22 @@ static void test_glv(int rounds) {
     for (int t = 0; t < n + rounds; t++) {
         gc_fr s = t < n ? scalars[t] : random_fr();
         uint32_t split[8];
+        unsigned char digits[2 * GC_GLV_DIGITS];
         gc_fr_glv_split(split, &s);
+        gc_glv_wnaf_digits(digits, &s);
         gc_g1p_mul(&want, &p, &s);
-        gc_g1p_mul_glv(&got, &p, split);
+        gc_g1p_mul_glv_wnaf(&got, &p, digits);
         CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product, scalar %d", t);
         CHECKF(split[3] <= 0xac45a401u && split[7] <= 0xac45a401u, "GLV halves below z^2, scalar %d", t);
+        int well_formed = 1, gap = 4;
+        for (int i = 0; i < 2 * GC_GLV_DIGITS; i++) {
+            unsigned d = digits[i];
+            if (i % GC_GLV_DIGITS == 0) gap = 4; /* each half on its own */
+            if (d && ((d & ~(GC_GLV_DIGIT_SET | GC_GLV_DIGIT_NEG | (GC_GLV_ODD - 1u))) || !(d & GC_GLV_DIGIT_SET) || gap < 4))
+                well_formed = 0;
+            gap = d ? 0 : gap + 1;
+        }
+        CHECKF(well_formed, "wNAF digits well formed, scalar %d", t);
     }
 }
 

@@ -28,10 +28,14 @@ void gc_fr_dft_naive(gc_fr *out, const gc_fr *in, unsigned log_n, int inverse);
  *  infinity maps to (0, 0). */
 void gc_g1p_batch_to_affine(gc_g1a *out, const gc_g1p *in, size_t n);
 
-/** The GLV split of a scalar for gc_g1p_mul_glv: k = k1 + k2 z^2 with k1 = k mod z^2 and
+/** The GLV split of a scalar (glv.gc): k = k1 + k2 z^2 with k1 = k mod z^2 and
  *  k2 = k div z^2 (k the integer of the Montgomery-form s), as split[0..3] = k1 and
  *  split[4..7] = k2, little-endian 32-bit limbs. */
 void gc_fr_glv_split(uint32_t split[8], const gc_fr *s);
+
+/** The digits gc_g1p_mul_glv_wnaf takes for the scalar s: its GLV split, each half in
+ *  width-5 NAF, 2 * GC_GLV_DIGITS bytes. */
+void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s);
 
 /** Decompress without the subgroup check (trusted known answers); 1 on success. */
 int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);

@@ -119,3 +119,28 @@ void gc_fr_glv_split(uint32_t split[8], const gc_fr *s) {
         split[4 + i] = (uint32_t)(q >> (32 * i));
     }
 }
+
+/* Width-5 NAF of a 128-bit half: while k is odd take the digit d = k mods 32 (in
+ * [-15, 15]), subtract it (k stays below 2^128: halves are below z^2 < 0.7 * 2^128),
+ * then halve. */
+static void wnaf5(unsigned char *out, unsigned __int128 k) {
+    memset(out, 0, GC_GLV_DIGITS);
+    for (int i = 0; k; i++, k >>= 1) {
+        if (!(k & 1)) continue;
+        int d = (int)(k & 31);
+        if (d > 16) d -= 32;
+        k = d > 0 ? k - (unsigned)d : k + (unsigned)-d;
+        unsigned mag = (unsigned)(d > 0 ? d : -d);
+        out[i] = (unsigned char)(GC_GLV_DIGIT_SET | (d < 0 ? GC_GLV_DIGIT_NEG : 0) | (mag >> 1));
+    }
+}
+
+void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s) {
+    uint32_t split[8];
+    gc_fr_glv_split(split, s);
+    for (int h = 0; h < 2; h++) {
+        unsigned __int128 k = 0;
+        for (int i = 3; i >= 0; i--) k = (k << 32) | split[4 * h + i];
+        wnaf5(digits + h * GC_GLV_DIGITS, k);
+    }
+}

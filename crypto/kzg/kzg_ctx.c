@@ -13,7 +13,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_FK20_CIRCULANT] = "fk20_circulant",     [K_FR_TO_INT] = "fr_to_int",
     [K_MSM_FIXED] = "msm_fixed",               [K_MSM_VAR] = "msm_var",
     [K_MSM_TABLE_BUILD] = "msm_table_build",   [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
-    [K_G1_FFT_ROWS] = "g1_fft_rows",           [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half",
+    [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
+    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -64,20 +65,30 @@ static gc_kzg_ret upload(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_
     return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
 }
 
-/* Twiddles of a size-2^log_n transform, as Fr values, or (glv) as their GLV splits for
- * the G1 transforms. */
-static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse, int glv) {
+/* Twiddles of a size-2^log_n transform: Fr values for the Fr FFTs. */
+static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
     size_t half = (size_t)1 << (log_n - 1);
     gc_fr *tw = malloc(half * sizeof(gc_fr));
     if (!tw) return GC_KZG_MALLOC;
     gc_fr_fft_twiddles(tw, log_n, inverse);
-    for (size_t t = 0; glv && t < half; t++) {
-        uint32_t split[8];
-        gc_fr_glv_split(split, &tw[t]);
-        memcpy(tw[t].l, split, sizeof split);
-    }
     gc_kzg_ret ret = upload(c, out, tw, half * sizeof(gc_fr), "twiddles");
     free(tw);
+    return ret;
+}
+
+/* The G1 transforms' twiddles as the wNAF digits of their GLV splits (glv.gc). */
+static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
+    size_t half = (size_t)1 << (log_n - 1), per = 2 * GC_GLV_DIGITS;
+    gc_fr *tw = malloc(half * sizeof(gc_fr));
+    unsigned char *digits = malloc(half * per);
+    gc_kzg_ret ret = GC_KZG_MALLOC;
+    if (tw && digits) {
+        gc_fr_fft_twiddles(tw, log_n, inverse);
+        for (size_t t = 0; t < half; t++) gc_glv_wnaf_digits(digits + t * per, &tw[t]);
+        ret = upload(c, out, digits, half * per, "G1 twiddles");
+    }
+    free(tw);
+    free(digits);
     return ret;
 }
 
@@ -183,19 +194,27 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     return msm(c, s, c->table_fk20, c->x_ext_fft, c->bb.u);
 }
 
+/* The G1 DIT transform of size 2r of `rows` rows of `data` in place (bit reversal, then
+ * one launch per stage), twiddles `digits` (upload_g1_twiddles). */
+static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *digits) {
+    uint32_t log_2r = c->log_2r, n_rows = (uint32_t)rows, n_points = (uint32_t)(rows << log_2r);
+    gc_arg b[] = {GC_ARG_BUF(data), GC_ARG_VAL(log_2r), GC_ARG_VAL(n_points)};
+    gc_kzg_ret ret = launch_elements(c, K_G1_BITREV_ROWS, n_points, b, 3);
+    for (uint32_t stage = 0; !ret && stage < log_2r; stage++) {
+        gc_arg f[] = {GC_ARG_BUF(data), GC_ARG_BUF(digits), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage), GC_ARG_VAL(n_rows)};
+        ret = launch_elements(c, K_G1_FFT_STAGE, n_points / 2, f, 5);
+    }
+    return ret;
+}
+
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
-    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV, rows = (uint32_t)n;
-    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->g1_itw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
+    uint32_t log_2r = c->log_2r, rows = (uint32_t)n;
     gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
-    gc_kzg_ret ret = launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
+    gc_kzg_ret ret = g1_fft(c, c->bb.u, n, c->g1_itw_2r);
     return ret ? ret : launch_elements(c, K_G1_CLEAR_UPPER_HALF, n << (c->log_2r - 1), z, 3);
 }
 
-gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) {
-    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
-    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->g1_tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
-    return launch_rows(c, K_G1_FFT_ROWS, n, (size_t)1 << (c->log_2r - 1), f, 4);
-}
+gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return g1_fft(c, c->bb.u, n, c->g1_tw_2r); }
 
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
@@ -249,9 +268,7 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
     free(x);
     if (ret) return ret;
     c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
-    uint32_t log_2r = c->log_2r, flags = KZG_FFT_BITREV;
-    gc_arg f[] = {GC_ARG_BUF(c->x_ext_fft), GC_ARG_BUF(c->g1_tw_2r), GC_ARG_VAL(log_2r), GC_ARG_VAL(flags)};
-    return launch_rows(c, K_G1_FFT_ROWS, l, r, f, 4);
+    return g1_fft(c, c->x_ext_fft, l, c->g1_tw_2r);
 }
 
 static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
@@ -364,11 +381,11 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
     one_raw.l[0] = 1;
-    if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0, 0)) ||
-        (ret = upload_twiddles(c, &c->g1_tw_2r, c->log_2r, 0, 1)) ||
-        (ret = upload_twiddles(c, &c->g1_itw_2r, c->log_2r, 1, 1)) ||
-        (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1, 0)) ||
-        (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0, 0)) ||
+    if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0)) ||
+        (ret = upload_g1_twiddles(c, &c->g1_tw_2r, c->log_2r, 0)) ||
+        (ret = upload_g1_twiddles(c, &c->g1_itw_2r, c->log_2r, 1)) ||
+        (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1)) ||
+        (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0)) ||
         (ret = upload(c, &c->inv_4096, &inv_4096, sizeof inv_4096, "scale")) ||
         (ret = upload(c, &c->inv_2r_raw, &inv_2r_raw, sizeof inv_2r_raw, "scale")) ||
         (ret = upload(c, &c->one_raw, &one_raw, sizeof one_raw, "scale")) ||

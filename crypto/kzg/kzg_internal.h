@@ -25,7 +25,8 @@ typedef struct {
 
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
-    K_MSM_FIXED, K_MSM_VAR, K_MSM_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_FFT_ROWS, K_G1_CLEAR_UPPER_HALF,
+    K_MSM_FIXED, K_MSM_VAR, K_MSM_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
+    K_G1_CLEAR_UPPER_HALF,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -57,7 +58,7 @@ struct gc_kzg_ctx {
     gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
     gc_buffer *table_fk20, *table_commit; /* MSM tables (window_bits > 0) */
     gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
-    gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as GLV splits */
+    gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     kzg_batch_buffers bb;
     gc_status last_status;
