@@ -52,7 +52,6 @@ struct gc_kzg_ctx {
     gc_kzg_ctx_info info;
     unsigned log_l, log_2r;
     unsigned n_windows;            /* of the MSM tables (window_bits > 0) */
-    unsigned fk20_chunk, commit_chunk; /* MSM terms per work-item */
     /* precomputation */
     gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
     gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */

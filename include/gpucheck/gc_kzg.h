@@ -87,7 +87,8 @@ const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 typedef struct {
     unsigned cell_size;   /* L: 16, 32 or 64 (0: 64, EIP-7594) */
     unsigned window_bits; /* fixed-base MSM table window 1..8, GC_KZG_WINDOW_NO_TABLES, or
-                           * 0: the library's default (5 on a GPU, no tables on a CPU) */
+                           * 0: the library's default (8 on a GPU of 16 GB or more: 4.5 GiB
+                           * of tables; 5 on a smaller GPU: 0.9 GiB; no tables on a CPU) */
     size_t max_batch;     /* blobs per device pass (0: as many as fit, at most 512) */
 } gc_kzg_options;
 
