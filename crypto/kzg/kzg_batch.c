@@ -1,6 +1,6 @@
 /* kzg_batch.c — the public batched calls of gc_kzg.h: blobs go to the device in passes
  * of at most max_batch, every stage runs over the whole pass, and results come back
- * into host staging; the caller's buffers are written only once every pass succeeded,
+ * into host staging (the context's, reused between calls); the caller's buffers are written only once every pass succeeded,
  * and only for the blobs that were accepted. */
 #include "crypto/kzg/kzg_internal.h"
 
@@ -57,14 +57,17 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
                        want->proofs ? GC_KZG_BYTES_PER_PROOF * cells_per_blob : 0,
                        want->commitments ? GC_KZG_BYTES_PER_COMMITMENT : 0};
     if (n > SIZE_MAX / GC_KZG_BYTES_PER_BLOB / 4) return GC_KZG_BADARGS;
-    kzg_outputs staging = {NULL, NULL, NULL};
     uint32_t *bad = calloc(n, sizeof *bad);
     gc_kzg_ret ret = GC_KZG_MALLOC;
+    size_t need = n * (sizes[0] + sizes[1] + sizes[2]);
     if (!bad) goto out;
-    if ((sizes[0] && !(staging.cells = malloc(n * sizes[0]))) ||
-        (sizes[1] && !(staging.proofs = malloc(n * sizes[1]))) ||
-        (sizes[2] && !(staging.commitments = malloc(n * sizes[2]))))
-        goto out;
+    if (need > c->staging_bytes) { /* grown, never shrunk: repeated batches reuse warm pages */
+        uint8_t *grown = realloc(c->staging, need);
+        if (!grown) goto out;
+        c->staging = grown;
+        c->staging_bytes = need;
+    }
+    kzg_outputs staging = {c->staging, c->staging + n * sizes[0], c->staging + n * (sizes[0] + sizes[1])};
     for (size_t first = 0; first < n; first += c->info.max_batch) {
         size_t pass = n - first < c->info.max_batch ? n - first : c->info.max_batch;
         if ((ret = run_pass(c, blobs, first, pass, want, &staging, bad))) goto out;
@@ -80,9 +83,6 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
     ret = GC_KZG_OK;
 out:
     free(bad);
-    free(staging.cells);
-    free(staging.proofs);
-    free(staging.commitments);
     return ret;
 }
 

@@ -60,6 +60,10 @@ struct gc_kzg_ctx {
     gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     kzg_batch_buffers bb;
+    /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
+     * cells per call of 128 blobs cost its page faults every time */
+    uint8_t *staging;
+    size_t staging_bytes;
     gc_status last_status;
     char last_message[512];
 };
