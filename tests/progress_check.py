@@ -5,7 +5,9 @@ the samples its process has taken, their CV and the noise target; the line fits 
 (at most 100 columns), is erased before each result row, and is never written into a pipe.
 CTest has no terminal: the runs here get one from the pty module.
 
-usage: progress_check.py GPUCHECK CHECK    (CHECK: bench_on_tty, test_on_tty, not_in_pipe)"""
+usage: progress_check.py GPUCHECK CHECK
+  CHECK: bench_on_tty, test_on_tty, not_in_pipe, parallel_on_tty (two devices at once, from
+  PoCL's POCL_DEVICES="pthread pthread"; exits 77 where PoCL does not give them)"""
 import fcntl
 import os
 import pty
@@ -31,13 +33,13 @@ def expect(cond, what):
     return cond
 
 
-def on_tty(args, columns):
+def on_tty(args, columns, env=None):
     """Run gpucheck with stdout and stderr on a pseudo-terminal `columns` wide; returns its
     exit status and everything it wrote there."""
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-        os.execv(EXE, [EXE] + args)
+        os.execve(EXE, [EXE] + args, dict(os.environ, **(env or {})))
     out, deadline = b"", time.monotonic() + 150
     while time.monotonic() < deadline:
         ready, _, _ = select.select([fd], [], [], 1.0)
@@ -117,7 +119,36 @@ def not_in_pipe():
     expect("bench_noisy" in p.stdout, f"no result row on stdout:\n{p.stdout}")
 
 
-CHECKS = {f.__name__: f for f in (bench_on_tty, test_on_tty, not_in_pipe)}
+def parallel_on_tty():
+    # Two devices at once, two tests of 2 s each: the line counts over both devices (done of
+    # 4, and how many run) and shows one running test with its device; it is erased before
+    # every row, whichever device's test finished.
+    two = {"POCL_DEVICES": "pthread pthread"}
+    ids = subprocess.run([EXE, "devices"], capture_output=True, text=True, env=dict(os.environ, **two)).stdout
+    if "opencl:0:0" not in ids or "opencl:0:1" not in ids:
+        print(f"SKIP: POCL_DEVICES does not give opencl:0:0 and opencl:0:1 here:\n{ids}")
+        sys.exit(77)
+    rc, out = on_tty(["run", "--device", "all", "--filter", "runner_selftest.parallel_*"], 200, dict(two, NO_COLOR="1"))
+    expect(rc == 0, f"exit {rc}:\n{out}")
+    segs = out.split("\r\033[K")[1:]
+    lines = [seg for seg in segs if seg.startswith("[")]
+    pat = re.compile(r"\[(\d)/4( done, 2 running)?\] opencl:0:[01] runner_selftest\.parallel_[ab]_holds(  \d+ s of 60 s)?$")
+    expect(lines and all(pat.match(ln) for ln in lines), f"lines not of the expected form: {lines}")
+    both = [ln for ln in lines if "done, 2 running" in ln]
+    expect(any(ln.startswith("[0/4 done, 2 running]") for ln in both) and
+           any(" s of 60 s" in ln for ln in both), f"no line for two tests running at once, with their time: {lines}")
+    done = [int(m.group(1)) - (0 if m.group(2) else 1) for m in map(pat.match, lines) if m]
+    expect(done == sorted(done), f"the count finished goes back: {done} in {lines}")
+    rows = [m.start() for m in re.finditer(r"  PASS  ", out)]
+    expect(len(rows) == 4, f"4 rows expected:\n{out!r}")
+    for at in rows:
+        line_start = out.rfind("\n", 0, at) + 1
+        before = out[:line_start].rstrip("\r\n")
+        expect(before.endswith("\r\033[K") or "[" not in before.split("\r\033[K")[-1],
+               f"a drawn line is not erased before the row at {at}:\n{out!r}")
+
+
+CHECKS = {f.__name__: f for f in (bench_on_tty, test_on_tty, not_in_pipe, parallel_on_tty)}
 
 if __name__ == "__main__":
     os.environ.pop("NO_COLOR", None)

@@ -105,11 +105,21 @@ def mode_multi_device():
                "JUnit: two cases each, the failure on opencl:0:1")
         expect([s.find("properties/property[@name='device']").get("value") for s in suites] ==
                ["opencl:0:0", "opencl:0:1"], "JUnit device properties")
+        # In parallel (the default for tests): one table whose rows name their device.
         out = p.stdout
-        expect(out.index("=== opencl:0:0") < out.index("=== opencl:0:1"), "console: a heading per device")
+        expect(r["devices_parallel"] is True and r["devices_serial_reason"] is None, "run: devices in parallel")
+        expect("on 2 devices, in parallel" in out and "=== " not in out, "console: in parallel, no device headings")
+        expect("opencl:0:1 fails_on_device_1" in out and "opencl:0:0 vector_add" in out, "console: rows name devices")
         expect("opencl:0:0: 2 passed, 0 failed, 0 skipped" in out and "opencl:0:1: 1 passed, 1 failed, 0 skipped" in out,
                "console: a summary per device")
         expect(out.strip().splitlines()[-1] == "3 passed, 1 failed, 0 skipped", "console: the run's summary last")
+        # One after another (--serial-devices): a heading and tables per device.
+        p = run("run", "--device", "all", "--filter", sel, "--serial-devices", "--json", j, env=TWO, ok=(1,))
+        out = p.stdout
+        expect([(e["device"], e["name"], e["outcome"]) for e in report(tmp)["results"]] == want, "serial: same results")
+        expect(report(tmp)["devices_serial_reason"] == "--serial-devices", "serial: the reason")
+        expect(out.index("=== opencl:0:0") < out.index("=== opencl:0:1"), "console: a heading per device")
+        expect("one device after another: --serial-devices" in out, "console: says why one after another")
     # The exit status is the worst over the devices: the same test passes alone on :0, and
     # the order of the list is the order of the run.
     run("run", "--device", "opencl:0:0", "--filter", sel, env=TWO, ok=(0,))
@@ -120,6 +130,122 @@ def mode_multi_device():
     tap = run("run", "--device", "all", "--filter", sel, "--tap", env=TWO, ok=(1,)).stdout
     expect("not ok 4 - opencl:0:1 runner_selftest.fails_on_device_1" in tap and
            "ok 1 - opencl:0:0 device.vector_add" in tap and "1..4" in tap, f"TAP: {tap!r}")
+
+
+def spans(r):
+    """Per device, the (begin, end) of each test: by the test's own CLOCK_MONOTONIC figures
+    (its process), and by the runner's started_s/finished_s."""
+    own, runner = {}, {}
+    for e in r["results"]:
+        f = {x["name"]: x["value"] for x in e["figures"]}
+        own.setdefault(e["device"], []).append((f["began_monotonic_s"], f["ended_monotonic_s"]))
+        runner.setdefault(e["device"], []).append((e["started_s"], e["finished_s"]))
+    return own, runner
+
+
+def overlap(a, b):
+    """Seconds during which a test of one list and a test of the other ran at once."""
+    return sum(max(0.0, min(x1, y1) - max(x0, y0)) for x0, x1 in a for y0, y1 in b)
+
+
+def mode_parallel_overlap():
+    # Two tests of 2 s on each of two devices. In parallel the devices' tests overlap in
+    # time, by the processes' own clock and by the runner's; one after another they do not.
+    # The same measurement, asserted both ways, shows that it tells the two apart.
+    two_devices_or_skip()
+    sel = "runner_selftest.parallel_*"
+    names = ["runner_selftest.parallel_a_holds", "runner_selftest.parallel_b_holds"]
+    want = [(d, n) for d in ("opencl:0:0", "opencl:0:1") for n in names]
+    with tempfile.TemporaryDirectory() as tmp:
+        j = os.path.join(tmp, "r.json")
+        p = run("run", "--device", "all", "--filter", sel, "--json", j, env=TWO, ok=(0,))
+        r = report(tmp)
+        expect([(e["device"], e["name"]) for e in r["results"]] == want, f"report order {r['results']}")
+        expect(r["devices_parallel"] is True, "devices_parallel")
+        own, runner = spans(r)
+        both = overlap(own["opencl:0:0"], own["opencl:0:1"]), overlap(runner["opencl:0:0"], runner["opencl:0:1"])
+        print(f"in parallel: {r['seconds']:.2f} s, overlap {both[0]:.2f} s (processes), {both[1]:.2f} s (runner)")
+        expect(both[0] >= 2.0 and both[1] >= 2.0, f"in parallel the devices' tests overlap only {both} s")
+        expect(r["seconds"] < 7.0, f"in parallel 4 x 2 s took {r['seconds']:.1f} s")
+        expect("in parallel" in p.stdout, "console: in parallel")
+        run("run", "--device", "all", "--filter", sel, "--serial-devices", "--json", j, env=TWO, ok=(0,))
+        r = report(tmp)
+        expect([(e["device"], e["name"]) for e in r["results"]] == want, f"serial report order {r['results']}")
+        expect(r["devices_parallel"] is False, "--serial-devices: devices_parallel")
+        own, runner = spans(r)
+        both = overlap(own["opencl:0:0"], own["opencl:0:1"]), overlap(runner["opencl:0:0"], runner["opencl:0:1"])
+        print(f"one after another: {r['seconds']:.2f} s, overlap {both[0]:.2f} s (processes), {both[1]:.2f} s (runner)")
+        expect(both == (0.0, 0.0), f"one after another the devices' tests overlap {both} s")
+        expect(max(e for _, e in own["opencl:0:0"]) <= min(b for b, _ in own["opencl:0:1"]),
+               "one after another: opencl:0:1 starts after opencl:0:0 ends")
+        expect(r["seconds"] >= 8.0, f"one after another 4 x 2 s took {r['seconds']:.1f} s")
+
+
+def mode_parallel_bench_serial():
+    # Benchmarks on CPU devices would disturb each other: one after another, and said so.
+    two_devices_or_skip()
+    with tempfile.TemporaryDirectory() as tmp:
+        j = os.path.join(tmp, "r.json")
+        p = run("bench", "--device", "all", "--filter", "runner_selftest.bench_steady", "--samples", "20", "--warmup",
+                "1", "--json", j, env=TWO, ok=(0,))
+        r = report(tmp)
+        expect(r["devices_parallel"] is False and "opencl:0:0 is not a GPU" in (r["devices_serial_reason"] or ""),
+               f"bench on CPU devices: parallel {r['devices_parallel']}, reason {r['devices_serial_reason']!r}")
+        expect("one device after another: benchmarks run at once only on distinct GPUs" in " ".join(p.stdout.split()),
+               f"the console says why: {p.stdout[:600]!r}")
+        res = r["results"]
+        expect([e["device"] for e in res] == ["opencl:0:0", "opencl:0:1"], f"bench order {res}")
+        expect(res[0]["finished_s"] <= res[1]["started_s"], f"bench spans overlap: {[(e['started_s'], e['finished_s']) for e in res]}")
+
+
+def mode_parallel_fail_fast():
+    # -x stops every device: fails_on_device_1 fails at once on opencl:0:1; opencl:0:0 may be
+    # in parallel_a_holds (2 s) by then and finishes it, but starts nothing after it.
+    two_devices_or_skip()
+    with tempfile.TemporaryDirectory() as tmp:
+        j = os.path.join(tmp, "r.json")
+        sel = "runner_selftest.fails_on_device_1,runner_selftest.parallel_*"
+        p = run("run", "--device", "all", "-x", "--filter", sel, "--json", j, env=TWO, ok=(1,))
+        r = report(tmp)
+        got = [(e["device"], e["name"].split(".")[1], e["outcome"]) for e in r["results"]]
+        dev0 = [g for g in got if g[0] == "opencl:0:0"]
+        dev1 = [g for g in got if g[0] == "opencl:0:1"]
+        expect(dev1 == [("opencl:0:1", "fails_on_device_1", "FAIL")], f"-x: opencl:0:1 ran {dev1}")
+        expect(dev0[:1] == [("opencl:0:0", "fails_on_device_1", "PASS")] and len(dev0) <= 2 and
+               not [g for g in got if g[1] == "parallel_b_holds"], f"-x did not stop opencl:0:0: {dev0}")
+        expect(got == dev0 + dev1, f"report order {got}")
+        expect(r["selection"]["stopped_by_fail_fast"] is True and r["selected"] == 6 and
+               r["not_run"] == 6 - len(got), f"-x counts: selected {r['selected']}, not run {r['not_run']}")
+        expect("stopped after the first test that did not pass (-x)" in p.stdout, "the console says why")
+
+
+def mode_parallel_repeat_rerun():
+    # --repeat and --rerun-failed in parallel: every report keeps device order, then tests in
+    # registration order, each test's runs in a row; TAP numbers follow that order.
+    two_devices_or_skip()
+    sel = "runner_selftest.fails_on_device_1,device.vector_add"
+    want = [(d, n, k, ("FAIL" if d.endswith(":1") and n.startswith("runner") else "PASS"))
+            for d in ("opencl:0:0", "opencl:0:1") for n in ("device.vector_add", "runner_selftest.fails_on_device_1")
+            for k in (1, 2)]
+    with tempfile.TemporaryDirectory() as tmp:
+        j, x, old = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.xml"), os.path.join(tmp, "old.json")
+        run("run", "--device", "all", "--repeat", "2", "--filter", sel, "--json", old, "--junit", x, env=TWO, ok=(1,))
+        r = report(tmp, "old.json")
+        got = [(e["device"], e["name"], e["repetition"], e["outcome"]) for e in r["results"]]
+        expect(got == want, f"--repeat 2 in parallel: {got}")
+        cases = [(s.get("name"), c.get("name")) for s in ET.parse(x).getroot().findall("testsuite")
+                 for c in s.findall("testcase")]
+        expect(cases == [(f"gpucheck.run[{d}]", f"{n.split('.')[1]} (run {k}/2)") for d, n, k, _ in want],
+               f"JUnit order {cases}")
+        tap = run("run", "--device", "all", "--repeat", "2", "--filter", sel, "--tap", env=TWO, ok=(1,)).stdout
+        lines = [ln for ln in tap.splitlines() if ln.startswith(("ok ", "not ok "))]
+        expect(lines == [f"{'not ok' if o == 'FAIL' else 'ok'} {i + 1} - {d} {n} (run {k}/2)"
+                         for i, (d, n, k, o) in enumerate(want)], f"TAP order {lines}")
+        # The failures of that report, rerun on both devices: only fails_on_device_1 runs.
+        run("run", "--device", "all", "--rerun-failed", old, "--json", j, env=TWO, ok=(1,))
+        got = [(e["device"], e["name"], e["outcome"]) for e in report(tmp)["results"]]
+        expect(got == [("opencl:0:0", "runner_selftest.fails_on_device_1", "PASS"),
+                       ("opencl:0:1", "runner_selftest.fails_on_device_1", "FAIL")], f"--rerun-failed: {got}")
 
 
 def mode_star_hides_mutants():

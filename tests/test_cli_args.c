@@ -23,7 +23,8 @@ static void help_lists_every_accepted_option(void) {
                                        "--timeout", "--time-budget",  "--samples", "--warmup",  "--json",
                                        "--junit",   "--csv",          "--tap",     "--no-fork", "--no-cache",
                                        "-v",        "--exclude",      "--tag",     "--repeat",  "-x",
-                                       "--fail-fast", "--rerun-failed", "--param", "--params"};
+                                       "--fail-fast", "--rerun-failed", "--param", "--params",
+                                       "--serial-devices"};
     char general[4096] = "", help[4096] = "";
     FILE *f = fmemopen(general, sizeof general - 1, "w");
     gc_print_help(f, GC_CMD_NONE);
@@ -108,7 +109,11 @@ int main(void) {
     CHECK(PARSE("devices", "--tag", "x") == 2 && strstr(err, "does not apply"));
     CHECK(PARSE("run", "-x") == 0 && a.run.fail_fast == 1);
     CHECK(PARSE("bench", "--fail-fast") == 0 && a.run.fail_fast == 1);
-    CHECK(PARSE("run") == 0 && a.run.fail_fast == 0 && a.run.repeat == 1);
+    CHECK(PARSE("run") == 0 && a.run.fail_fast == 0 && a.run.repeat == 1 && a.run.serial_devices == 0);
+    CHECK(PARSE("run", "--serial-devices") == 0 && a.run.serial_devices == 1);
+    CHECK(PARSE("bench", "--serial-devices") == 0 && a.run.serial_devices == 1);
+    CHECK(PARSE("run", "--serial-devices=1") == 2 && strstr(err, "takes no value"));
+    CHECK(PARSE("list", "--serial-devices") == 2 && strstr(err, "does not apply"));
     CHECK(PARSE("run", "--repeat", "3") == 0 && a.run.repeat == 3);
     CHECK(PARSE("run", "--repeat", "0") == 2 && strstr(err, "--repeat"));
     CHECK(PARSE("run", "--repeat", "10001") == 2);

@@ -22,7 +22,7 @@ static const char *fmt(const gc_progress_line *pl, size_t width) {
     } while (0)
 
 static gc_progress_line test_line(void) {
-    gc_progress_line pl = {3, 8, NULL, "fk20.L64.msm.rows", -1, 600, {GC_PROGRESS_NONE, 0, 0, 0, -1}, 0, 0.005};
+    gc_progress_line pl = {3, 8, NULL, "fk20.L64.msm.rows", -1, 600, {GC_PROGRESS_NONE, 0, 0, 0, -1}, 0, 0.005, 0};
     return pl;
 }
 
@@ -92,6 +92,24 @@ static void test_format__long_name_shortened_in_the_middle(void) {
     CHECKF(strlen(got) == 80 && strstr(got, "...") && strstr(got, "nN  125 s"), "one more: '%s'", got);
 }
 
+/* Devices in parallel: the count finished and the number running, then one running test. */
+static void test_format__several_running_show_done_and_running(void) {
+    gc_progress_line pl = test_line();
+    pl.index = 5, pl.total = 16, pl.device = "opencl:0:1", pl.name = "device.ids_3d", pl.elapsed_s = 3, pl.budget_s = 60;
+    pl.running = 2;
+    EXPECT_LINE(&pl, 100, "[5/16 done, 2 running] opencl:0:1 device.ids_3d  3 s of 60 s");
+    pl.running = 1; /* one left running: its place, as in a run of one device */
+    pl.index = 16;
+    EXPECT_LINE(&pl, 100, "[16/16] opencl:0:1 device.ids_3d  3 s of 60 s");
+    /* too wide: still the name that gives way, the counts stay whole */
+    pl.running = 3;
+    pl.name = "suite_with_a_long_name.a_benchmark_whose_name_goes_on_and_on_for_quite_a_while_longer_still_L64";
+    const char *got = fmt(&pl, 70);
+    CHECKF(strlen(got) == 70 && strncmp(got, "[16/16 done, 3 running] opencl:0:1 s", 36) == 0 && strstr(got, "...") &&
+               strstr(got, "L64  3 s of 60 s"),
+           "in 70: '%s'", got);
+}
+
 static void test_format__small_buffer_is_never_overrun(void) {
     gc_progress_line pl = test_line();
     pl.elapsed_s = 12;
@@ -106,6 +124,7 @@ int main(void) {
     test_format__test_shows_place_then_time_of_budget();
     test_format__bench_shows_warmup_samples_cv_and_target();
     test_format__long_name_shortened_in_the_middle();
+    test_format__several_running_show_done_and_running();
     test_format__small_buffer_is_never_overrun();
     return UNIT_DONE();
 }

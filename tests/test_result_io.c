@@ -113,6 +113,36 @@ static void test_progress__read_incrementally(void) {
     CHECK(gc_result_progress_update(&rd, text, strlen(text)) == 0 && rd.now.samples == 14);
 }
 
+/* Found by fuzz_result_progress: lines that leave the state and come back to it within one
+ * read are no change (the reader said 1). */
+static void test_progress__changed_means_different_from_before(void) {
+    const char *text = "progress warm-up 3 3\nprogress samples 2 0.5\nprogress warm-up 3 3\n";
+    gc_result_progress_reader rd;
+    memset(&rd, 0, sizeof rd);
+    size_t first = strlen("progress warm-up 3 3\n");
+    CHECK(gc_result_progress_update(&rd, text, first) == 1 && rd.now.phase == GC_PROGRESS_WARMUP);
+    CHECK(gc_result_progress_update(&rd, text, strlen(text)) == 0 && rd.now.phase == GC_PROGRESS_WARMUP &&
+          rd.now.warmup_done == 3 && rd.scanned == strlen(text));
+}
+
+/* Found by fuzz_result_progress: a progress line of 96 bytes or more, valid for
+ * gc_result_read, was passed over by the reader. One grammar, whatever the length. */
+static void test_progress__long_line_read_as_the_record_reader_reads_it(void) {
+    char text[256];
+    snprintf(text, sizeof text, "progress samples 14 0.00%s12\n", "5555555555555555555555555555555555555555555555555555555555555555555555555555");
+    CHECK(strlen(text) > 96);
+    gc_result_progress_reader rd;
+    memset(&rd, 0, sizeof rd);
+    CHECK(gc_result_progress_update(&rd, text, strlen(text)) == 1 && rd.now.phase == GC_PROGRESS_SAMPLING &&
+          rd.now.samples == 14 && rd.now.cv > 0.0055 && rd.now.cv < 0.0056);
+    char stream[512];
+    snprintf(stream, sizeof stream, "%sbegin tok\noutcome PASS\nend\n", text);
+    gc_result r;
+    gc_result_stream st;
+    CHECK(parse(stream, &r, &st) == 1);
+    gc_result_free(&r);
+}
+
 int main(void) {
     test_figure_lines();
     gc_result r, back;
@@ -226,6 +256,8 @@ int main(void) {
     }
     test_progress__round_trips_and_leaves_the_result_alone();
     test_progress__read_incrementally();
+    test_progress__changed_means_different_from_before();
+    test_progress__long_line_read_as_the_record_reader_reads_it();
     /* A NUL byte inside the stream. */
     CHECK(gc_result_read("begin tok\n\0outcome PASS\nend\n", 26, "tok", &back, &st) == 0);
     /* Lines after `end` are not read (they could not inject figures). */

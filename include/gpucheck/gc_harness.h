@@ -74,7 +74,10 @@ struct gc_test {
     const void *param;       /* the test's own parameters (parametrized tests) */
 
     /* NULL when the device has what the test needs, else the reason for SKIP
-     * (e.g. "no fence capability seq_cst at system scope"). May be NULL. */
+     * (e.g. "no fence capability seq_cst at system scope"). May be NULL. Called in the
+     * runner's process, by the worker of the device (devices may run in parallel), never
+     * at the same time as another test's: the reason may live in a static buffer until
+     * the next call. */
     const char *(*requires)(const gc_test *t, const gc_device_info *info);
     gc_status (*setup)(gc_test_ctx *ctx);     /* may be NULL */
     gc_status (*run)(gc_test_ctx *ctx);       /* launches; outputs are canary-filled first */

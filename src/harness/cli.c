@@ -15,6 +15,7 @@
 #include "device/cache.h"
 #include "device/device_match.h"
 #include "gpucheck/gc_harness.h"
+#include "harness/context.h"
 #include "harness/options.h"
 #include "harness/params.h"
 #include "harness/rerun.h"
@@ -250,11 +251,25 @@ static int cmd_list(gc_cli_args *a) {
 /* The console as the run goes: each test's line as soon as it finishes, flushed (a pipe
  * too: `gpucheck run | tee log` shows progress), and on a terminal a progress line on
  * stderr with the running test's name, redrawn about once a second with its time and, for
- * a benchmark, its samples (report/progress_line.c writes the text). */
+ * a benchmark, its samples (report/progress_line.c writes the text). TAP lines come in the
+ * report's order (the runner's `ordered` hook), so that their numbers are the report's.
+ * Devices in parallel: the rows of all devices in one table as they finish, each naming
+ * its device; the progress line counts over all devices and shows the test that has run
+ * longest. The runner never calls two hooks at once. */
+typedef struct {
+    int running;
+    size_t slot;
+    double since;         /* gc_now() when it started */
+    int have_now;
+    gc_run_progress now;  /* what its last tick said */
+} view_running;
+
 typedef struct {
     FILE *f;
     int tap, flags, tty; /* flags: GC_CONSOLE_VERBOSE, GC_CONSOLE_COLOR */
-    int progress_shown;
+    int progress_shown, begun;
+    size_t last_row;     /* the result printed last (GC_CONSOLE_FIRST: none yet) */
+    view_running dev[GC_MAX_RUN_DEVICES]; /* the test running on each device of the run */
 } run_view;
 
 static void view_clear_progress(run_view *v) {
@@ -273,14 +288,29 @@ static size_t progress_width(void) {
     return GC_PROGRESS_LINE_MAX_WIDTH;
 }
 
-/* now: NULL when the test has just started. */
-static void view_draw_progress(run_view *v, const gc_run_report *rep, size_t i, const gc_run_progress *now) {
+static size_t device_of(const gc_run_report *rep, size_t i) {
+    for (size_t d = 0; d < rep->n_devices; d++)
+        if (rep->results[i].device == rep->devices[d]) return d;
+    return 0;
+}
+
+/* The line for the test that has run longest, with the counts of the run. */
+static void view_draw_progress(run_view *v, const gc_run_report *rep) {
     if (!v->tty) return;
-    const gc_result *r = &rep->results[i];
-    gc_progress_line pl = {i + 1, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, r->full_name,
-                           now ? now->elapsed_s : -1, now ? now->budget_s : 0,
-                           now ? now->bench : (gc_result_progress){GC_PROGRESS_NONE, 0, 0, 0, -1},
-                           rep->opt->samples, rep->opt->max_noise};
+    size_t running = 0, oldest = 0;
+    for (size_t d = 0; d < rep->n_devices; d++) {
+        if (!v->dev[d].running) continue;
+        if (!running++ || v->dev[d].since < v->dev[oldest].since) oldest = d;
+    }
+    if (!running) return;
+    const view_running *vr = &v->dev[oldest];
+    const gc_result *r = &rep->results[vr->slot];
+    /* One test at a time: its place in the run; several: how many finished. */
+    size_t index = running >= 2 ? rep->n : rep->n + 1;
+    gc_progress_line pl = {index, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, r->full_name,
+                           vr->have_now ? vr->now.elapsed_s : -1, vr->have_now ? vr->now.budget_s : 0,
+                           vr->have_now ? vr->now.bench : (gc_result_progress){GC_PROGRESS_NONE, 0, 0, 0, -1},
+                           rep->opt->samples, rep->opt->max_noise, running};
     char line[GC_PROGRESS_LINE_MAX_WIDTH + 1];
     gc_progress_line_format(&pl, progress_width(), line, sizeof line);
     fprintf(stderr, "\r\033[K%s", line);
@@ -290,24 +320,43 @@ static void view_draw_progress(run_view *v, const gc_run_report *rep, size_t i, 
 
 static void view_started(void *user, const gc_run_report *rep, size_t i) {
     run_view *v = user;
-    if (i == 0) {
+    if (!v->begun) {
+        v->begun = 1;
         if (v->tap) gc_tap_begin(v->f);
         else gc_console_begin(v->f, rep);
         fflush(v->f);
     }
-    view_draw_progress(v, rep, i, NULL);
+    v->dev[device_of(rep, i)] = (view_running){1, i, gc_now(), 0, {0, 0, {GC_PROGRESS_NONE, 0, 0, 0, -1}}};
+    view_draw_progress(v, rep);
 }
 
 static void view_progress(void *user, const gc_run_report *rep, size_t i, const gc_run_progress *now) {
-    view_draw_progress(user, rep, i, now);
+    run_view *v = user;
+    view_running *vr = &v->dev[device_of(rep, i)];
+    vr->now = *now;
+    vr->have_now = 1;
+    view_draw_progress(v, rep);
 }
 
 static void view_finished(void *user, const gc_run_report *rep, size_t i) {
     run_view *v = user;
+    v->dev[device_of(rep, i)].running = 0;
+    if (!v->tap) {
+        view_clear_progress(v);
+        gc_console_result(v->f, rep, i, v->last_row, v->flags | (rep->devices_parallel ? GC_CONSOLE_INTERLEAVED : 0));
+        v->last_row = i;
+        fflush(v->f);
+    }
+    view_draw_progress(v, rep); /* the other devices' tests still run */
+}
+
+static void view_ordered(void *user, const gc_run_report *rep, size_t i, size_t number) {
+    run_view *v = user;
+    if (!v->tap) return;
     view_clear_progress(v);
-    if (v->tap) gc_tap_result(v->f, rep, i);
-    else gc_console_result(v->f, rep, i, v->flags);
+    gc_tap_result(v->f, rep, i, number);
     fflush(v->f);
+    view_draw_progress(v, rep);
 }
 
 /* Colour only on a terminal, and never with NO_COLOR set to anything (no-color.org). */
@@ -338,9 +387,14 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     int report_on_stdout = 0;
     for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
         report_on_stdout |= a->report_path[k] && strcmp(a->report_path[k], "-") == 0;
-    run_view view = {report_on_stdout ? stderr : stdout, a->tap, console_flags(a, report_on_stdout ? stderr : stdout),
-                     isatty(STDERR_FILENO), 0};
-    gc_run_hooks hooks = {view_started, view_finished, view_progress, &view};
+    run_view view;
+    memset(&view, 0, sizeof view);
+    view.f = report_on_stdout ? stderr : stdout;
+    view.tap = a->tap;
+    view.flags = console_flags(a, view.f);
+    view.tty = isatty(STDERR_FILENO);
+    view.last_row = GC_CONSOLE_FIRST;
+    gc_run_hooks hooks = {view_started, view_finished, view_progress, view_ordered, &view};
     /* A closed pipe on stdout is a write error to report, not a death that would leave the
      * running test's process behind (children get SIGPIPE back at exec). */
     signal(SIGPIPE, SIG_IGN);

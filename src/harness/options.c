@@ -49,6 +49,7 @@ static const struct {
     {"--repeat", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"-x", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--fail-fast", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--serial-devices", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"--param", ARG_REPEATED, RUNLIKE},
     {"--params", ARG_NONE, C(GC_CMD_LIST)},
     {"--seed", ARG_VALUE, RUNLIKE},
@@ -210,6 +211,8 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             o->rerun_failed = val;
         } else if (!strcmp(name, "-x") || !strcmp(name, "--fail-fast")) {
             o->fail_fast = 1;
+        } else if (!strcmp(name, "--serial-devices")) {
+            o->serial_devices = 1;
         } else if (!strcmp(name, "--params")) {
             out->list_params = 1;
         } else if (!strcmp(name, "--min-samples")) {
@@ -333,7 +336,9 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "usage: gpucheck %s [options]\n\n"
                 "  --device LIST      device id (cuda:0, opencl:0:1), a whole word or the start of one device's\n"
                 "                     name, a comma list of them, or 'all' (default: first CUDA GPU, else first\n"
-                "                     OpenCL GPU, else PoCL CPU); several devices run one after another\n"
+                "                     OpenCL GPU, else PoCL CPU); several devices run at the same time, one\n"
+                "                     worker each (%s)\n"
+                "  --serial-devices   run several devices one after another instead\n"
                 "  --filter LIST      select by 'suite.name' or suite glob, comma list; '-GLOB' leaves out,\n"
                 "                     e.g. 'atomic_fence*,-*.twin.*'\n"
                 "  --exclude LIST     leave out what these globs match (repeatable)\n"
@@ -365,6 +370,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
                 "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
                 "stopped by SIGINT/SIGTERM/SIGHUP.\n",
                 cmd == GC_CMD_RUN ? "run" : "bench",
+                cmd == GC_CMD_RUN ? "any devices" : "benchmarks: only distinct GPUs of known PCI bus",
                 cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
                                       "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
                                       "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +21,11 @@ extern char **environ;
 /* What one child may write on its result pipe; a benchmark of a million samples is ~25 MB. */
 #define GC_RESULT_MAX (64u << 20)
 
-/* The group being waited for, for gc_process_kill_current from a signal handler. */
-static volatile sig_atomic_t current_pgid;
+/* The groups of the children being waited for, one slot each (a run over several devices
+ * waits for one child per device at once), for gc_process_kill_current from a signal
+ * handler: lock-free atomics, which a handler may read. 0: a free slot. */
+#define GC_PROCESS_SLOTS 256
+static atomic_int live_groups[GC_PROCESS_SLOTS];
 
 const char *gc_temp_dir(void) {
     const char *t = getenv("TMPDIR");
@@ -28,8 +33,20 @@ const char *gc_temp_dir(void) {
 }
 
 void gc_process_kill_current(void) {
-    pid_t g = (pid_t)current_pgid;
-    if (g > 0) kill(-g, SIGKILL);
+    for (int i = 0; i < GC_PROCESS_SLOTS; i++) {
+        int g = atomic_load(&live_groups[i]);
+        if (g > 0) kill(-(pid_t)g, SIGKILL);
+    }
+}
+
+/* -1 when every slot is taken (more children at once than any run has devices): the
+ * child is then still killed after its wait, only a second Ctrl-C would miss it. */
+static int claim_slot(pid_t pid) {
+    for (int i = 0; i < GC_PROCESS_SLOTS; i++) {
+        int free_slot = 0;
+        if (atomic_compare_exchange_strong(&live_groups[i], &free_slot, (int)pid)) return i;
+    }
+    return -1;
 }
 
 static char **build_env(const char *const *add) {
@@ -55,7 +72,7 @@ static char **build_env(const char *const *add) {
 int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, const char *const *env_add,
                      char *err, size_t err_len) {
     memset(p, 0, sizeof *p);
-    p->result_fd = p->output_fd = -1;
+    p->result_fd = p->output_fd = p->slot = -1;
     int pfd[2] = {-1, -1}, devnull = -1;
     char outpath[4096];
     snprintf(outpath, sizeof outpath, "%s/gpucheck-output-XXXXXX", gc_temp_dir());
@@ -72,6 +89,15 @@ int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, co
         snprintf(err, err_len, "cannot set up the child's pipe: %s", env ? strerror(errno) : "out of memory");
         goto fail;
     }
+    /* The stop signals wait while the child exists but has no slot yet, so that a second
+     * Ctrl-C cannot exit and leave it behind (another thread of the runner may take them
+     * meanwhile; the child unblocks them before exec). */
+    sigset_t stops, before;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stops, &before);
     pid_t pid = fork();
     if (pid == 0) {
         /* Async-signal-safe calls only from here to exec. The descriptors are first moved
@@ -95,6 +121,11 @@ int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, co
         _exit(127);
     }
     int fork_errno = errno;
+    if (pid > 0) {
+        setpgid(pid, pid); /* also here, so that a kill of the group cannot miss it */
+        p->slot = claim_slot(pid);
+    }
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
     close(pfd[1]);
     pfd[1] = -1;
     close(devnull);
@@ -105,12 +136,10 @@ int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, co
         snprintf(err, err_len, "fork failed: %s", strerror(fork_errno));
         goto fail;
     }
-    setpgid(pid, pid); /* also here, so that a kill of the group cannot miss it */
     fcntl(pfd[0], F_SETFL, fcntl(pfd[0], F_GETFL) | O_NONBLOCK);
     p->pid = pid;
     p->result_fd = pfd[0];
     p->output_fd = outfd;
-    current_pgid = pid;
     return 0;
 fail:
     free(env);
@@ -179,9 +208,12 @@ void gc_process_wait(gc_process *p, double deadline, const volatile sig_atomic_t
         }
     }
     kill(-p->pid, SIGKILL); /* the child if still running, and anything it left behind */
+    /* Freed before the child is reaped: until then its pid (the group id) cannot be reused,
+     * so a handler's kill can never reach another group. */
+    if (p->slot >= 0) atomic_store(&live_groups[p->slot], 0);
+    p->slot = -1;
     while (waitpid(p->pid, &p->status, 0) < 0 && errno == EINTR) {
     }
-    current_pgid = 0;
     double until = gc_now() + drain_s;
     while (open_pipe) {
         double left = until - gc_now();

@@ -19,12 +19,14 @@ typedef struct {
     int status;          /* wait status, once reaped */
     int timed_out;       /* killed at the deadline */
     int interrupted;     /* killed because *stop was set */
+    int slot;            /* its entry among the groups gc_process_kill_current kills (-1 none) */
 } gc_process;
 
 /** Start exe with argv (NULL-terminated) and the environment plus `env_add` ("NAME=VALUE",
  *  NULL-terminated; a name given replaces the inherited one). stdin is /dev/null. Returns
  *  0, or -1 with a message in err. Everything the child needs is built before fork, so
- *  the parent may have threads (driver libraries start some). */
+ *  the parent may have threads (driver libraries start some, and the runner one per
+ *  device); several threads may each spawn and wait for a child of their own at once. */
 int gc_process_spawn(gc_process *p, const char *exe, const char *const *argv, const char *const *env_add,
                      char *err, size_t err_len);
 /* Called while the child runs, every `period_s` seconds (not before the first period has
@@ -49,8 +51,9 @@ char *gc_process_output_tail(const gc_process *p, size_t max, size_t *total);
 void gc_process_release(gc_process *p);
 /** The directory for temporary files: $TMPDIR when it is set and absolute, else /tmp. */
 const char *gc_temp_dir(void);
-/** Kill the process group of the child being waited for, if any (async-signal-safe; for
- *  a second Ctrl-C that exits at once). */
+/** Kill the process group of every child started by gc_process_spawn and not yet past
+ *  gc_process_wait, whichever thread waits for it (async-signal-safe; for a second
+ *  Ctrl-C that exits at once). */
 void gc_process_kill_current(void);
 
 #endif

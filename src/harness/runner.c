@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "device/cache.h"
 #include "device/nvml.h"
 #include "harness/context.h"
+#include "harness/device_plan.h"
 #include "harness/options.h"
 #include "harness/process.h"
 #include "harness/select.h"
@@ -260,31 +263,32 @@ static void drop_cache_entry(gc_result *r, const char *path) {
 }
 
 /* While an isolated test runs: what its process has said of its progress so far, passed on
- * to the progress hook with the time spent. */
+ * to the progress hook with the time spent (under the run's lock: the hooks of a run are
+ * never called at the same time, whichever device's worker calls them). */
 typedef struct {
     const gc_run_hooks *hooks;
     const gc_run_report *rep;
     size_t index;
     double t0, budget_s;
     gc_result_progress_reader reader;
+    pthread_mutex_t *lock;
 } progress_relay;
 
 static void relay_progress(void *user, const gc_process *p) {
     progress_relay *relay = user;
     gc_result_progress_update(&relay->reader, p->result ? p->result : "", p->result_len);
     gc_run_progress now = {gc_now() - relay->t0, relay->budget_s, relay->reader.now};
+    pthread_mutex_lock(relay->lock);
     relay->hooks->progress(relay->hooks->user, relay->rep, relay->index, &now);
+    pthread_mutex_unlock(relay->lock);
 }
 
 #define GC_PROGRESS_PERIOD_S 1.0
 
-/* relay: NULL when no one follows the test's progress. */
-static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_device_info *info, double budget,
+/* r: named by the caller (full_name, test); relay: NULL when no one follows its progress. */
+static void run_isolated(const gc_run_options *opt, const gc_device_info *info, double budget,
                          const volatile sig_atomic_t *stop, progress_relay *relay, gc_result *r) {
     double t0 = gc_now();
-    gc_test_full_name(t, r->full_name, sizeof r->full_name);
-    r->test = t;
-    r->is_bench = t->sample != NULL;
     char token[40], token_env[64], backends_env[64], err[512];
     make_token(token, sizeof token);
     snprintf(token_env, sizeof token_env, "%s=%s", GC_RESULT_TOKEN_ENV, token);
@@ -318,8 +322,10 @@ static void run_isolated(const gc_test *t, const gc_run_options *opt, const gc_d
         if (complete)
             gc_result_log(r, "the test process reported %s, then died", gc_outcome_name(r->outcome));
         r->outcome = GC_CRASH;
+        /* sigdescr_np, not strsignal: other devices' workers may be here at the same time */
+        const char *what = sigdescr_np(WTERMSIG(status));
         gc_result_set_reason(r, "the test process died of signal %d (%s)", WTERMSIG(status),
-                             strsignal(WTERMSIG(status)));
+                             what ? what : "unknown signal");
     } else if (!complete) {
         r->outcome = GC_CRASH;
         gc_result_set_reason(r, "the test process exited with status %d without a valid result (%s)", code, st.error);
@@ -423,13 +429,14 @@ static void add_repro(gc_result *r, const gc_run_options *opt) {
                   r->is_bench ? "bench" : "run", opt->device_id, (unsigned long long)opt->seed, extra, r->full_name);
 }
 
-/* The ratio of a benchmark to its baseline, when both have finished in this run. */
-static void baseline_ratios(gc_run_report *rep) {
-    for (size_t i = 0; i < rep->n; i++) {
-        gc_result *r = &rep->results[i];
+/* The ratio of a benchmark to its baseline, when both have finished: among the results of
+ * one device (a worker touches only its own device's). */
+static void baseline_ratios(gc_result *results, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        gc_result *r = &results[i];
         if (!r->test->baseline || !r->n_samples) continue;
-        for (size_t j = 0; j < rep->n; j++) {
-            gc_result *b = &rep->results[j];
+        for (size_t j = 0; j < n; j++) {
+            gc_result *b = &results[j];
             if (b->n_samples && b->device == r->device && b->repetition == r->repetition &&
                 strcmp(b->test->suite, r->test->suite) == 0 &&
                 strcmp(b->test->name, r->test->baseline) == 0 && b->stats.median > 0)
@@ -438,14 +445,10 @@ static void baseline_ratios(gc_run_report *rep) {
     }
 }
 
+/* The test's own run, after requires() let it: the run's time budget, then in this process
+ * (--no-fork) or isolated. */
 static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device_info *device, gc_device **dev,
                     double t0, progress_relay *relay, gc_result *r) {
-    const char *why = t->requires ? t->requires(t, device) : NULL;
-    if (why) {
-        r->outcome = GC_SKIP;
-        gc_result_set_reason(r, "%s", why);
-        return;
-    }
     if (opt->time_budget_s > 0 && gc_now() - t0 > opt->time_budget_s) {
         r->outcome = GC_SKIP;
         gc_result_set_reason(r, "not run: the run's time budget of %.0f s was spent", opt->time_budget_s);
@@ -463,7 +466,7 @@ static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device
         }
         gc_run_one_inprocess(t, *dev, opt, r);
     } else {
-        run_isolated(t, opt, device, budget, &stop_requested, relay, r);
+        run_isolated(opt, device, budget, &stop_requested, relay, r);
     }
     judge_expectation(r);
     add_repro(r, opt);
@@ -472,6 +475,153 @@ static void run_one(const gc_test *t, const gc_run_options *opt, const gc_device
 /* Did this result end the run under -x (--fail-fast)? An INTERRUPTED test ends it anyway. */
 static int stops_fail_fast(const gc_run_options *opt, const gc_result *r) {
     return opt->fail_fast && gc_outcome_class_of(r->outcome) == GC_COUNTS_FAILED && r->outcome != GC_INTERRUPTED;
+}
+
+/* ---- the run: a worker per device, in parallel or one after another ---------------- *
+ *
+ * While the run goes, rep->results holds a block of `per_device` slots for each device,
+ * in the run's device order; a device's worker alone writes its block, one slot per test
+ * and repetition in registration order. When every worker has ended, the blocks are
+ * closed up into the report's order (device by device), so that each report has its
+ * sections in the order given whatever order the tests finished in. Everything the
+ * workers share is under `lock`: the hooks (never called at the same time), requires()
+ * (a test's may use static buffers), rep's counts, and the cursor of the hook that gets
+ * the results in the report's order. */
+typedef struct {
+    const gc_run_options *opt;
+    gc_run_report *rep;
+    const gc_run_hooks *hooks;
+    const gc_test **tests; /* the selected tests, in registration order */
+    size_t n_tests;
+    unsigned repeat;
+    size_t per_device;     /* n_tests * repeat */
+    int bench;
+    double t0;
+    pthread_mutex_t lock;
+    atomic_int stop_all;   /* -x: a test did not pass, no device starts another */
+    size_t done[GC_MAX_RUN_DEVICES]; /* results of each device so far */
+    int over[GC_MAX_RUN_DEVICES];    /* its worker has ended */
+    size_t next_device, next_k, next_number; /* the `ordered` hook's cursor */
+} run_state;
+
+typedef struct {
+    run_state *s;
+    size_t d;
+} device_worker;
+
+static int run_stopping(run_state *s) { return stop_requested || atomic_load(&s->stop_all); }
+
+/* Under the lock: results that are final, with every result before them in the report's
+ * order final too, go to the `ordered` hook (TAP numbers them so). */
+static void release_in_order(run_state *s) {
+    const gc_run_hooks *h = s->hooks;
+    while (s->next_device < s->rep->n_devices) {
+        size_t d = s->next_device;
+        if (s->next_k < s->done[d]) {
+            size_t slot = d * s->per_device + s->next_k++;
+            s->next_number++;
+            if (h && h->ordered) h->ordered(h->user, s->rep, slot, s->next_number);
+        } else if (s->over[d]) {
+            s->next_device++;
+            s->next_k = 0;
+        } else {
+            break;
+        }
+    }
+}
+
+/* One device: every selected test, each --repeat times in a row, one after another. */
+static void run_device(run_state *s, size_t d) {
+    gc_run_report *rep = s->rep;
+    const gc_run_options *opt = s->opt;
+    const gc_run_hooks *h = s->hooks;
+    gc_run_options on = *opt; /* the options as a test on this device sees them */
+    on.device_index = opt->n_devices ? opt->devices[d] : opt->device_index;
+    on.device_id = rep->devices[d]->id;
+    gc_device *dev = NULL;
+    gc_result *block = rep->results + d * s->per_device;
+    size_t used = 0;
+    for (size_t i = 0; i < s->n_tests && !run_stopping(s); i++) {
+        const gc_test *t = s->tests[i];
+        for (unsigned k = 1; k <= s->repeat && !run_stopping(s); k++) {
+            size_t slot = d * s->per_device + used;
+            gc_result *r = &block[used];
+            gc_test_full_name(t, r->full_name, sizeof r->full_name);
+            r->test = t;
+            r->is_bench = t->sample != NULL;
+            r->device = rep->devices[d];
+            r->repetition = k;
+            pthread_mutex_lock(&s->lock);
+            r->started_s = gc_now() - s->t0;
+            /* requires() may answer from a static buffer: read and copied under the lock */
+            const char *why = t->requires ? t->requires(t, rep->devices[d]) : NULL;
+            if (why) {
+                r->outcome = GC_SKIP;
+                gc_result_set_reason(r, "%s", why);
+            }
+            if (h && h->started) h->started(h->user, rep, slot);
+            pthread_mutex_unlock(&s->lock);
+            /* A test that finished keeps its result; in this process (--no-fork) a test is
+             * never cut short, the signal stops the run after it. */
+            progress_relay relay = {h, rep, slot, 0, 0, {{GC_PROGRESS_NONE, 0, 0, 0, -1}, 0, 0}, &s->lock};
+            if (!why) run_one(t, &on, rep->devices[d], &dev, s->t0, h && h->progress ? &relay : NULL, r);
+            pthread_mutex_lock(&s->lock);
+            r->finished_s = gc_now() - s->t0;
+            s->done[d] = ++used;
+            baseline_ratios(block, used);
+            if (stops_fail_fast(opt, r)) {
+                rep->stopped_by_fail_fast = 1;
+                atomic_store(&s->stop_all, 1);
+            }
+            rep->n++;
+            rep->seconds = gc_now() - s->t0;
+            if (h && h->finished) h->finished(h->user, rep, slot);
+            release_in_order(s);
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
+    gc_device_close(dev);
+    pthread_mutex_lock(&s->lock);
+    s->over[d] = 1;
+    release_in_order(s);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *device_worker_main(void *arg) {
+    device_worker *w = arg;
+    run_device(w->s, w->d);
+    return NULL;
+}
+
+/* The blocks closed up: device by device, each in its order. */
+static void close_up_blocks(run_state *s) {
+    gc_run_report *rep = s->rep;
+    size_t o = 0;
+    for (size_t d = 0; d < rep->n_devices; d++)
+        for (size_t k = 0; k < s->done[d]; k++, o++) {
+            size_t from = d * s->per_device + k;
+            if (from == o) continue;
+            rep->results[o] = rep->results[from];
+            memset(&rep->results[from], 0, sizeof rep->results[from]);
+        }
+    rep->n = o;
+}
+
+/* In parallel, a worker thread per device; one that cannot be started runs its device here,
+ * after the others have started (so the run still happens, only less at once). */
+static void run_devices_parallel(run_state *s) {
+    size_t n = s->rep->n_devices;
+    pthread_t threads[GC_MAX_RUN_DEVICES];
+    device_worker workers[GC_MAX_RUN_DEVICES];
+    int started[GC_MAX_RUN_DEVICES] = {0};
+    for (size_t d = 0; d < n; d++) {
+        workers[d] = (device_worker){s, d};
+        started[d] = pthread_create(&threads[d], NULL, device_worker_main, &workers[d]) == 0;
+    }
+    for (size_t d = 0; d < n; d++)
+        if (!started[d]) run_device(s, d);
+    for (size_t d = 0; d < n; d++)
+        if (started[d]) pthread_join(threads[d], NULL);
 }
 
 gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const gc_run_hooks *hooks) {
@@ -485,50 +635,53 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const g
     time_t now = time(NULL);
     strftime(rep->started_at, sizeof rep->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if (gethostname(rep->host, sizeof rep->host - 1) != 0) rep->host[0] = '\0';
-    int bench = opt->command && strcmp(opt->command, "bench") == 0;
-    unsigned repeat = opt->repeat ? opt->repeat : 1;
-    size_t n = 0;
-    for (size_t i = 0; i < gc_test_count(); i++) n += gc_test_selected(gc_test_at(i), opt, bench);
-    n *= rep->n_devices * repeat;
-    rep->results = calloc(n ? n : 1, sizeof *rep->results);
-    if (!rep->results) return GC_ERR_NO_MEMORY;
-    rep->n_selected = n;
-    double t0 = gc_now();
+    run_state *s = calloc(1, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    s->opt = opt;
+    s->rep = rep;
+    s->hooks = hooks;
+    s->bench = opt->command && strcmp(opt->command, "bench") == 0;
+    s->repeat = opt->repeat ? opt->repeat : 1;
+    s->tests = calloc(gc_test_count() + 1, sizeof *s->tests);
+    if (!s->tests) {
+        free(s);
+        return GC_ERR_NO_MEMORY;
+    }
+    for (size_t i = 0; i < gc_test_count(); i++)
+        if (gc_test_selected(gc_test_at(i), opt, s->bench)) s->tests[s->n_tests++] = gc_test_at(i);
+    s->per_device = s->n_tests * s->repeat;
+    rep->n_selected = s->per_device * rep->n_devices;
+    rep->results = calloc(rep->n_selected ? rep->n_selected : 1, sizeof *rep->results);
+    if (!rep->results) {
+        free(s->tests);
+        free(s);
+        return GC_ERR_NO_MEMORY;
+    }
+    rep->devices_parallel = gc_devices_parallel(rep->devices, rep->n_devices, s->bench, opt->serial_devices,
+                                                opt->no_fork, rep->devices_serial_reason,
+                                                sizeof rep->devices_serial_reason);
+    pthread_mutex_init(&s->lock, NULL);
+    atomic_init(&s->stop_all, 0);
+    s->t0 = gc_now();
     stop_requested = 0;
     catch_stop_signals(1);
-    /* One device after another; on each, every selected test, each --repeat times in a row. */
-    for (size_t d = 0; d < rep->n_devices && !stop_requested && !rep->stopped_by_fail_fast; d++) {
-        gc_run_options on = *opt; /* the options as a test on this device sees them */
-        on.device_index = opt->n_devices ? opt->devices[d] : opt->device_index;
-        on.device_id = rep->devices[d]->id;
-        gc_device *dev = NULL;
-        for (size_t i = 0; i < gc_test_count() && !stop_requested && !rep->stopped_by_fail_fast; i++) {
-            const gc_test *t = gc_test_at(i);
-            if (!gc_test_selected(t, opt, bench)) continue;
-            for (unsigned k = 1; k <= repeat && !stop_requested && !rep->stopped_by_fail_fast; k++) {
-                gc_result *r = &rep->results[rep->n++];
-                gc_test_full_name(t, r->full_name, sizeof r->full_name);
-                r->test = t;
-                r->is_bench = bench;
-                r->device = rep->devices[d];
-                r->repetition = k;
-                if (hooks && hooks->started) hooks->started(hooks->user, rep, rep->n - 1);
-                /* A test that finished keeps its result; in this process (--no-fork) a test is
-                 * never cut short, the signal stops the run after it. */
-                progress_relay relay = {hooks, rep, rep->n - 1, 0, 0, {{GC_PROGRESS_NONE, 0, 0, 0, -1}, 0, 0}};
-                run_one(t, &on, rep->devices[d], &dev, t0, hooks && hooks->progress ? &relay : NULL, r);
-                baseline_ratios(rep);
-                rep->stopped_by_fail_fast = stops_fail_fast(opt, r);
-                rep->seconds = gc_now() - t0;
-                if (hooks && hooks->finished) hooks->finished(hooks->user, rep, rep->n - 1);
-            }
-        }
-        gc_device_close(dev);
+    if (rep->devices_parallel) {
+        run_devices_parallel(s);
+    } else {
+        /* One device after another: all of the first device's tests, then the next's. */
+        for (size_t d = 0; d < rep->n_devices && !run_stopping(s); d++) run_device(s, d);
     }
+    /* Devices never reached (an interrupt, -x) have nothing to release. */
+    for (size_t d = 0; d < rep->n_devices; d++) s->over[d] = 1;
+    release_in_order(s);
     rep->interrupted_by = (int)stop_requested;
     catch_stop_signals(0);
-    baseline_ratios(rep);
-    rep->seconds = gc_now() - t0;
+    close_up_blocks(s);
+    baseline_ratios(rep->results, rep->n);
+    rep->seconds = gc_now() - s->t0;
+    pthread_mutex_destroy(&s->lock);
+    free(s->tests);
+    free(s);
     return GC_OK;
 }
 

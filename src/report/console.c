@@ -34,9 +34,12 @@ void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, si
     name_with_run(rep, r, prefix, r->full_name, buf, len);
 }
 
-/* The test's name in its suite's table (under its suite's and device's headings). */
-static void row_name(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
-    name_with_run(rep, r, "", r->test->name, buf, len);
+/* The test's name in its suite's table (under its suite's and device's headings; with its
+ * device's id first where rows of several devices share the table). */
+static void row_name(const gc_run_report *rep, const gc_result *r, int with_device, char *buf, size_t len) {
+    char prefix[GC_INFO_STR + 1] = "";
+    if (with_device) snprintf(prefix, sizeof prefix, "%s ", gc_result_device(rep, r)->id);
+    name_with_run(rep, r, prefix, r->test->name, buf, len);
 }
 
 static void figures_text(const gc_result *r, char *buf, size_t len) {
@@ -176,9 +179,18 @@ static void bench_row(FILE *f, const gc_run_report *rep, const gc_result *r, con
 void gc_console_begin(FILE *f, const gc_run_report *rep) {
     const gc_run_options *opt = rep->opt;
     if (rep->n_devices > 1) {
-        fprintf(f, "gpucheck %s on %zu devices, one after another, seed %llu, canary 0x%02X:\n", opt->command,
-                rep->n_devices, (unsigned long long)opt->seed, opt->canary);
+        fprintf(f, "gpucheck %s on %zu devices, %s, seed %llu, canary 0x%02X:\n", opt->command, rep->n_devices,
+                rep->devices_parallel ? "in parallel" : "one after another", (unsigned long long)opt->seed,
+                opt->canary);
         for (size_t d = 0; d < rep->n_devices; d++) fprintf(f, "  %s (%s)\n", rep->devices[d]->id, rep->devices[d]->name);
+        char how[512];
+        if (rep->devices_parallel)
+            snprintf(how, sizeof how, "each device runs its tests in turn, all devices at once; a row comes as its "
+                                      "test finishes (--serial-devices: one device after another)");
+        else
+            snprintf(how, sizeof how, "one device after another: %s", rep->devices_serial_reason);
+        fputs("  ", f);
+        wrap_text(f, 2, 2, how, 0);
         return;
     }
     char head[1024];
@@ -187,14 +199,17 @@ void gc_console_begin(FILE *f, const gc_run_report *rep) {
     wrap_text(f, 0, 2, head, 0);
 }
 
-void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags) {
+void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, size_t prev, int flags) {
     const gc_result *r = &rep->results[i];
+    const gc_result *before = prev == GC_CONSOLE_FIRST ? NULL : &rep->results[prev];
     int bench = rep->opt->command && strcmp(rep->opt->command, "bench") == 0;
     int verbose = flags & GC_CONSOLE_VERBOSE;
-    /* Several devices: each gets its own tables under its own heading. */
-    int new_device = rep->n_devices > 1 && (i == 0 || rep->results[i - 1].device != r->device);
+    /* Several devices: each gets its own tables under its own heading; or, as devices in
+     * parallel finish their tests, one table whose rows name their device. */
+    int interleaved = rep->n_devices > 1 && (flags & GC_CONSOLE_INTERLEAVED);
+    int new_device = rep->n_devices > 1 && !interleaved && (!before || before->device != r->device);
     if (new_device) fprintf(f, "\n=== %s (%s)\n", gc_result_device(rep, r)->id, gc_result_device(rep, r)->name);
-    if (new_device || i == 0 || strcmp(rep->results[i - 1].test->suite, r->test->suite) != 0) {
+    if (new_device || !before || strcmp(before->test->suite, r->test->suite) != 0) {
         fprintf(f, "\n%s\n", r->test->suite);
         if (bench)
             fprintf(f, "  %-12s %-*s %9s %9s %9s %9s %9s %9s\n", "OUTCOME", BENCH_NAME_W, "BENCHMARK", "median ms",
@@ -203,8 +218,8 @@ void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags) {
             fprintf(f, "  %-12s %-*s %8s %10s  %s\n", "OUTCOME", TEST_NAME_W, "TEST", "time s", "checks",
                     "key figures");
     }
-    char name[GC_TEST_NAME_MAX + 32];
-    row_name(rep, r, name, sizeof name);
+    char name[GC_INFO_STR + GC_TEST_NAME_MAX + 32];
+    row_name(rep, r, interleaved, name, sizeof name);
     if (bench && r->n_samples) {
         bench_row(f, rep, r, name, flags);
     } else {
@@ -289,19 +304,19 @@ void gc_console_end(FILE *f, const gc_run_report *rep, int flags) {
 
 void gc_report_console(FILE *f, const gc_run_report *rep, int flags) {
     gc_console_begin(f, rep);
-    for (size_t i = 0; i < rep->n; i++) gc_console_result(f, rep, i, flags);
+    for (size_t i = 0; i < rep->n; i++) gc_console_result(f, rep, i, i ? i - 1 : GC_CONSOLE_FIRST, flags);
     gc_console_end(f, rep, flags);
 }
 
 void gc_tap_begin(FILE *f) { fprintf(f, "TAP version 14\n"); }
 
-void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i) {
+void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i, size_t number) {
     const gc_result *r = &rep->results[i];
     const gc_outcome_class c = gc_outcome_class_of(r->outcome);
     int ok = c != GC_COUNTS_FAILED;
     char label[GC_INFO_STR + GC_TEST_NAME_MAX + 32];
     gc_result_label(rep, r, label, sizeof label);
-    fprintf(f, "%s %zu - %s", ok ? "ok" : "not ok", i + 1, label);
+    fprintf(f, "%s %zu - %s", ok ? "ok" : "not ok", number, label);
     if (c == GC_COUNTS_NEITHER) {
         /* TAP's only directive for "not a pass, not a failure"; the outcome is named
          * where it is not SKIP itself (MEASURED, UNVALIDATED). */
@@ -329,6 +344,6 @@ void gc_tap_end(FILE *f, const gc_run_report *rep) {
 
 void gc_report_tap(FILE *f, const gc_run_report *rep) {
     gc_tap_begin(f);
-    for (size_t i = 0; i < rep->n; i++) gc_tap_result(f, rep, i);
+    for (size_t i = 0; i < rep->n; i++) gc_tap_result(f, rep, i, i + 1);
     gc_tap_end(f, rep);
 }

@@ -1,6 +1,6 @@
 /* json_run.c — the JSON report's fields that say where and how the tests of a run were
- * chosen and run: every device of the run, the selection options, the test parameters,
- * and each result's device and repetition. */
+ * chosen and run: every device of the run and whether they ran in parallel, the selection
+ * options, the test parameters, and each result's device, repetition and time span. */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,7 +23,10 @@ void gc_json_run_scope(FILE *f, const gc_run_report *rep) {
         gc_device_json(f, rep->devices[d]);
     }
     if (rep->n_devices == 0) gc_device_json(f, rep->device);
-    fprintf(f, "],\"selection\":{\"filter\":");
+    fprintf(f, "],\"devices_parallel\":%s,\"devices_serial_reason\":", rep->devices_parallel ? "true" : "false");
+    if (rep->devices_serial_reason[0]) gc_json_string(f, rep->devices_serial_reason);
+    else fputs("null", f);
+    fprintf(f, ",\"selection\":{\"filter\":");
     gc_json_string(f, o->filter ? o->filter : "");
     fprintf(f, ",\"exclude\":");
     string_list(f, o->exclude, o->n_exclude);
@@ -49,5 +52,8 @@ void gc_json_run_scope(FILE *f, const gc_run_report *rep) {
 void gc_json_result_scope(FILE *f, const gc_run_report *rep, const gc_result *r) {
     fprintf(f, ",\"device\":");
     gc_json_string(f, gc_result_device(rep, r)->id);
-    fprintf(f, ",\"repetition\":%u", r->repetition ? r->repetition : 1);
+    fprintf(f, ",\"repetition\":%u,\"started_s\":", r->repetition ? r->repetition : 1);
+    gc_json_num(f, r->started_s);
+    fprintf(f, ",\"finished_s\":");
+    gc_json_num(f, r->finished_s);
 }

@@ -50,7 +50,8 @@ size_t gc_progress_line_format(const gc_progress_line *pl, size_t width, char *o
     if (out_len == 0) return 0;
     if (width >= out_len) width = out_len - 1;
     char head[64], label[512], status[160];
-    snprintf(head, sizeof head, "[%zu/%zu] ", pl->index, pl->total);
+    if (pl->running >= 2) snprintf(head, sizeof head, "[%zu/%zu done, %zu running] ", pl->index, pl->total, pl->running);
+    else snprintf(head, sizeof head, "[%zu/%zu] ", pl->index, pl->total);
     snprintf(label, sizeof label, "%s%s%s", pl->device ? pl->device : "", pl->device ? " " : "",
              pl->name ? pl->name : "");
     status_text(pl, status, sizeof status);

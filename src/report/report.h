@@ -12,15 +12,21 @@
 #define GC_CONSOLE_VERBOSE 1
 #define GC_CONSOLE_COLOR 2
 #define GC_CONSOLE_WIDTH 100 /* columns every line of the tables fits */
+/* GC_CONSOLE_INTERLEAVED: rows of several devices as they finish, in any order: one table
+ * whose rows start with their device's id, instead of a heading and tables per device. */
+#define GC_CONSOLE_INTERLEAVED 4
+#define GC_CONSOLE_FIRST ((size_t)-1) /* gc_console_result's prev for the first row */
 void gc_report_console(FILE *f, const gc_run_report *rep, int flags);
 void gc_report_tap(FILE *f, const gc_run_report *rep);
 /* The same in pieces, for a run that shows each test as it finishes: begin, then
- * result(i) for each i as it finishes, then end (the not-passed list and the summary). */
+ * result(i) for each i as it finishes, then end (the not-passed list and the summary).
+ * prev: the result printed just before (headings come where device or suite change), or
+ * GC_CONSOLE_FIRST. TAP: `number` is the test's place in the report (TAP's test number). */
 void gc_console_begin(FILE *f, const gc_run_report *rep);
-void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, int flags);
+void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, size_t prev, int flags);
 void gc_console_end(FILE *f, const gc_run_report *rep, int flags);
 void gc_tap_begin(FILE *f);
-void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i);
+void gc_tap_result(FILE *f, const gc_run_report *rep, size_t i, size_t number);
 void gc_tap_end(FILE *f, const gc_run_report *rep);
 void gc_report_json(FILE *f, const gc_run_report *rep);
 void gc_report_junit(FILE *f, const gc_run_report *rep);

@@ -60,6 +60,8 @@ typedef struct {
     /* where and which time it ran (a run may cover several devices and repetitions) */
     const gc_device_info *device;
     unsigned repetition;      /* 1..--repeat */
+    double started_s, finished_s; /* when the runner started and finished it, in seconds from the
+                                     run's start (tests of several devices may overlap) */
     gc_sample_stop stopped_by;
     gc_gpu_telemetry telemetry;
 } gc_result;
@@ -166,6 +168,7 @@ typedef struct {
     size_t n_only_names;
     unsigned repeat;                    /* runs of each selected test (1) */
     int fail_fast;                      /* -x: stop after the first test not PASS or SKIP */
+    int serial_devices;                 /* --serial-devices: one device after another */
     const char *params[GC_MAX_PARAMS];  /* --param SUITE.KEY=VALUE, as given */
     size_t n_params;
     /* The devices of the run, in order (--device LIST or all); device_index and
@@ -184,6 +187,8 @@ typedef struct {
     int stopped_by_fail_fast; /* -x: a test did not pass, the rest was not run */
     const gc_device_info *devices[GC_MAX_RUN_DEVICES]; /* every device of the run, in order */
     size_t n_devices;    /* device above is devices[0] */
+    int devices_parallel; /* the devices ran their tests at the same time, a worker each */
+    char devices_serial_reason[256]; /* why not, in a run over several devices ("" otherwise) */
     double seconds;
     char started_at[32]; /* ISO 8601 UTC */
     char host[256];      /* the machine's host name ("" if unknown) */

@@ -1,8 +1,8 @@
 /* runner_selftest.c — tests that misbehave towards the runner, one per way a test process
  * could make the parent lie or hang: output without a newline, a forged result, a process
  * left behind, a non-zero exit after the result, bytes that are not UTF-8, long logs and
- * output, a death while a cached binary is loaded; two that show where they ran and
- * what parameters they got (several devices, --param); and benchmarks with synthetic
+ * output, a death while a cached binary is loaded; some that show where and when they ran
+ * and what parameters they got (several devices, in parallel, --param); and benchmarks with synthetic
  * samples for the sampling rules and `gpucheck compare`. Tagged `manual` (run only when a filter
  * names them); tests/runner.cmake runs each and asserts what the reports say. */
 #include <signal.h>
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "device/cache.h"
@@ -133,6 +134,24 @@ static gc_status fails_on_device_1(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* Holds its device's worker for 2 s and says when, by CLOCK_MONOTONIC, which every process
+ * of the machine shares: the tests of two devices in parallel overlap in time, those of
+ * devices one after another do not (tests/select_check.py, mode parallel_overlap). */
+static gc_status holds_two_seconds(gc_test_ctx *ctx) {
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    double began = (double)a.tv_sec + 1e-9 * (double)a.tv_nsec, now = began;
+    while (now - began < 2.0) {
+        usleep(20000);
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        now = (double)b.tv_sec + 1e-9 * (double)b.tv_nsec;
+    }
+    gc_ctx_figure(ctx, "began_monotonic_s", began, "s");
+    gc_ctx_figure(ctx, "ended_monotonic_s", now, "s");
+    gc_ctx_count_checks(ctx, 1);
+    return GC_OK;
+}
+
 /* Reports the values of its parameters (--param runner_selftest.count=N, .seconds=S) as
  * figures: they must arrive in the test's process as given. */
 static gc_status reads_params(gc_test_ctx *ctx) {
@@ -193,6 +212,8 @@ void gc_suite_runner_selftest_register(void) {
          .description = "runs 30 s with a child process: interrupted", .param = "spawn", .run = interrupt_sleeps},
         T("interrupt_c_sleeps_quietly", interrupt_sleeps, "runs 30 s (for --no-fork runs that are interrupted)"),
         T("fails_on_device_1", fails_on_device_1, "notes its device; FAILs on a device whose id ends in :1"),
+        T("parallel_a_holds", holds_two_seconds, "runs 2 s and reports when (CLOCK_MONOTONIC)"),
+        T("parallel_b_holds", holds_two_seconds, "runs 2 s and reports when (CLOCK_MONOTONIC)"),
         T("reads_params", reads_params, "reports --param runner_selftest.count and .seconds as figures"),
         {.suite = "runner_selftest", .name = "bench_steady", .tags = "manual,bench", .budget_s = 30,
          .description = "synthetic samples 1.000/1.001/1.002 ms: meets a noise target", .check = bench_validate,

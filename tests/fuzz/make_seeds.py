@@ -58,6 +58,33 @@ put("result_io", "regress_figure_long_number",
 # Found by fuzz_result_io: the value ran into the unit ("1o2.5"), accepted before the fix.
 put("result_io", "regress_figure_value_glued", "begin f00d-token\noutcome FAIL\nfigure 1o2.5 GB/s x\nend\n")
 
+# ---- result_progress: byte 0 is the step (+1) by which the stream grows between reads;
+# the rest is what a benchmark's process writes before its record ----
+def progress(step, text):
+    return bytes([step - 1]) + text.encode()
+
+
+put("result_progress", "warmup_then_samples",
+    progress(7, "progress warm-up 0 3\nprogress warm-up 1 3\nprogress warm-up 2 3\nprogress warm-up 3 3\n"
+                "progress samples 0 -\nprogress samples 1 -\nprogress samples 14 0.00812\n"
+                "progress samples 100 1.5e-05\nbegin f00d-token\noutcome PASS\nend\n"))
+put("result_progress", "whole_at_once", progress(256, "progress samples 2 0.5\nprogress samples 3 0.25\n"))
+put("result_progress", "byte_by_byte", progress(1, "progress warm-up 1 1\nprogress samples 9 0\n"))
+put("result_progress", "cache_lines_between",
+    progress(5, "cache-loading /c/gpucheck/0a.bin\nprogress warm-up 1 2\ncache-loaded\nprogress samples 4 0.1\n"))
+put("result_progress", "after_record_ignored",
+    progress(3, "progress samples 4 0.1\nbegin f00d-token\nprogress samples 9 0.2\nend\n"))
+put("result_progress", "line_not_ended", progress(4, "progress samples 4 0.1\nprogress samples 5 0.0"))
+put("result_progress", "bad_warmup_past_total", progress(8, "progress warm-up 4 3\n"))
+put("result_progress", "bad_warmup_zero_total", progress(8, "progress warm-up 0 0\n"))
+put("result_progress", "bad_count_too_large", progress(8, "progress samples 4294967296 0.1\n"))
+put("result_progress", "bad_cv_negative", progress(8, "progress samples 3 -0.1\n"))
+put("result_progress", "bad_cv_inf", progress(8, "progress samples 3 inf\nprogress samples 3 1e999\n"))
+put("result_progress", "bad_fourth_field", progress(8, "progress samples 3 0.1 x\n"))
+put("result_progress", "bad_sign_count", progress(8, "progress samples +3 0.1\nprogress warm-up 1 0x3\n"))
+put("result_progress", "bad_nul_in_line", progress(8, "progress samples 3\0 0.1\n"))
+put("result_progress", "bad_unknown_phase", progress(8, "progress cooling 1 2\nprogress  samples 1 -\n"))
+
 # ---- cache: entry files for the key 00 01 .. 1f ----
 KEY = bytes(range(32))
 
