@@ -36,3 +36,21 @@ endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
 set_tests_properties(fk20_stages_row1 fk20_stages_rows fk20_mutants_caught
                      PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+
+# The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
+# over the device opened twice, slices back in input order, bad blobs at their index in
+# either slice, a device that fails, refused arguments. About 30 s and 45 s under ASan.
+add_test(NAME fk20_pool COMMAND ${GC_FK20_EXPECT} 0 fk20.pool.one_device=PASS fk20.pool.two_contexts=PASS
+         -- run --filter "fk20.pool.*")
+# The multi-device benchmarks SKIP, saying why, where the device has no twin (PoCL's one
+# CPU device), and run where it has: PoCL playing two devices, 2 blobs a call (one random
+# blob per device), one sample, known answers checked first. 1 to 3 minutes under ASan.
+add_test(NAME fk20_multi_bench_skips COMMAND ${GC_FK20_EXPECT} 0 fk20.bench.L64.multi.one_device=SKIP
+         fk20.bench.L64.multi.all_devices=SKIP -- bench --filter "fk20.bench.L64.multi.*")
+set_tests_properties(fk20_multi_bench_skips PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread")
+add_test(NAME fk20_multi_bench_two_devices COMMAND ${GC_FK20_EXPECT} 0 fk20.bench.L64.multi.one_device=PASS
+         fk20.bench.L64.multi.all_devices=PASS -- bench --filter "fk20.bench.L64.multi.*"
+         --param fk20.multi_blobs=2 --samples 1 --warmup 0)
+set_tests_properties(fk20_multi_bench_two_devices PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
+set_tests_properties(fk20_pool fk20_multi_bench_skips fk20_multi_bench_two_devices
+                     PROPERTIES TIMEOUT 1200 LABELS "fk20;device")

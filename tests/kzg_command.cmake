@@ -27,6 +27,9 @@ set(GC_KZG_EXIT2_CASES
   "window_bits_word|--window-bits needs an integer in 1..8 or 'none', got 'all'|kzg cells --window-bits all"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
   "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
+  "device_twice|names opencl:0:0 twice|kzg cells --device opencl:0:0,opencl:0:0"
+  "device_empty_entry|an empty entry (a stray comma?)|kzg cells --device opencl:0:0,"
+  "device_all_in_list|'all' stands alone|kzg cells --device all,opencl:0:0"
   "missing_setup|cannot use the trusted setup /nonexistent-dir/setup.txt: GC_KZG_IO|kzg cells --setup /nonexistent-dir/setup.txt"
   "bad_setup|GC_KZG_SETUP: line 3: bad hex digit|kzg cells --setup ${CMAKE_CURRENT_SOURCE_DIR}/data/kzg_bad_setup.txt"
   "unwritable_output|cannot write the output to /nonexistent-dir/out.jsonl|kzg cells --out /nonexistent-dir/out.jsonl"
@@ -60,7 +63,17 @@ add_test(NAME kzg_cmd_consensus_vectors
 add_test(NAME kzg_cmd_cell_size_16
          COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16
                  --stderr-has "window bits 0 (no MSM tables)" -- --window-bits none -v)
-set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 PROPERTIES TIMEOUT 900 LABELS "kzg;device")
+# Several devices (--device all with PoCL playing two): each batch of 4 blobs (--batch 2
+# per device) split across them, the records still in input order, a rejected blob in each
+# device's slice, the malformed line held behind them; -v describes both contexts.
+add_test(NAME kzg_cmd_device_all
+         COMMAND ${GC_KZG_CHECK} vectors
+                 --consensus ${GC_KZG_CONSENSUS} valid_1,invalid_blob_1,valid_5,invalid_blob_2,valid_6,valid_0,invalid_blob_0
+                 --ckzg ${GC_KZG_CKZG} zeros --stderr-has "2 devices, 4 blobs a batch split across them"
+                 --stderr-has "opencl:0:1: cell size 64" -- --device all --batch 2 -v)
+set_tests_properties(kzg_cmd_device_all PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
+set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all
+                     PROPERTIES TIMEOUT 900 LABELS "kzg;device")
 
 # ---- against c-kzg-4844 (PyPI ckzg) on a fresh random blob -------------------------------
 # `make test` installs ckzg==2.1.8 quietly where pip can (the fixture below never fails);

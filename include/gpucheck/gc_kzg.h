@@ -1,5 +1,5 @@
 /* gc_kzg.h — KZG commitments, EIP-7594 cells and FK20 multi-proofs over BLS12-381, for
- * batches of blobs on one device.
+ * batches of blobs on one device or, through a pool, several.
  *
  * Byte formats are c-kzg-4844's: a blob is 4096 field elements of 32 big-endian bytes
  * (131,072 bytes) in bit-reversed evaluation order; a cell is L elements (2,048 bytes for
@@ -8,7 +8,8 @@
  *
  * Use: load a setup (the Ethereum ceremony's is built in), make a context for a device
  * and a cell size (this runs the per-device precomputation once), then call the batch
- * functions as often as needed. Contexts are not thread-safe; one per thread. */
+ * functions as often as needed. Contexts are not thread-safe; one per thread. A pool
+ * (gc_kzg_pool_*, below) holds one context per device and splits each batch among them. */
 #ifndef GC_KZG_H
 #define GC_KZG_H
 
@@ -130,6 +131,68 @@ gc_kzg_ret gc_kzg_compute_cells(gc_kzg_ctx *ctx, uint8_t *cells, const uint8_t *
  *  NULL, n * 48 bytes) in one pass over the batch. */
 gc_kzg_ret gc_kzg_compute_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells, uint8_t *proofs, uint8_t *commitments,
                                            const uint8_t *blobs, size_t n, gc_kzg_ret *status);
+
+/* ---- several devices: a pool ---------------------------------------------------------
+ * One context per device, made concurrently (the precomputation is per device), and the
+ * same batched calls over all of them: the batch is cut into contiguous slices, one per
+ * device, in proportion to the device's compute units x clock (equal devices get equal
+ * slices, the first ones a blob more where n does not divide), and each slice is one
+ * batched call on that device's context (its passes of max_batch blobs one after another)
+ * on a host thread of its own, so the devices work at the same time, each on its own queue
+ * or stream. Outputs go straight into the caller's arrays, in input order.
+ *
+ * Results are the single context's: the same bytes, return codes and per-blob status
+ * (GC_KZG_OK, or GC_KZG_BADARGS for a blob with an element >= r, whose outputs are left as
+ * they were). A pool of one device is its context: the calls are gc_kzg_ctx's, made on the
+ * calling thread. When a device fails (GC_KZG_DEVICE, GC_KZG_DEVICE_MEMORY, GC_KZG_MALLOC)
+ * the call returns the error of the first device in pool order that failed, and
+ * gc_kzg_pool_last_error() names it; the slices of the devices that finished are written,
+ * with their status, while a failed device's slice is left as it was and every status
+ * entry of it (status not NULL) is set to that device's error: no blob that was not
+ * computed is ever marked GC_KZG_OK. (A single context leaves status as it was on a
+ * failure; without status, treat the whole batch as not computed.) Invalid arguments fail
+ * the call before any device work and write nothing. A pool is not thread-safe. */
+#define GC_KZG_POOL_MAX_DEVICES 1024
+
+typedef struct gc_kzg_pool gc_kzg_pool;
+
+typedef struct {
+    size_t n_devices;
+    unsigned cell_size, cells_per_blob;
+    size_t max_batch; /* the devices' max_batch added up: a call of this many blobs gives
+                       * each of equal devices one full pass */
+    double create_ms; /* wall time of making every context (concurrently) */
+} gc_kzg_pool_info;
+
+/** A context on each of devices[0..n_devices) (each stays owned by the caller, must
+ *  outlive the pool, and appears once: open a device again for a second context on it),
+ *  every one with the options given (NULL: defaults; max_batch is per device). On failure
+ *  nothing is kept, and `err` (if not NULL) names the first device that failed ("device 1
+ *  (cuda:1): ...") or the argument that is wrong. */
+gc_kzg_ret gc_kzg_pool_create(gc_kzg_pool **out, gc_device *const *devices, size_t n_devices,
+                              const gc_kzg_setup *setup, const gc_kzg_options *opt, char *err, size_t err_len);
+void gc_kzg_pool_free(gc_kzg_pool *pool);
+/** NULL for a NULL pool. */
+const gc_kzg_pool_info *gc_kzg_pool_get_info(const gc_kzg_pool *pool);
+/** Device i's context (its gc_kzg_ctx_get_info: precomputation bytes and time, max_batch),
+ *  or NULL for a NULL pool or i out of range. Calls on it are single-device calls. */
+gc_kzg_ctx *gc_kzg_pool_ctx(const gc_kzg_pool *pool, size_t i);
+/** After a call that returned a device's error: that result, the device's index in the
+ *  pool and a message naming the device, the slice and the cause ("device 1 (cuda:1),
+ *  blobs 256..511 of the call: GC_KZG_DEVICE: msm_fixed: GC_ERR_LAUNCH: ..."); GC_KZG_OK
+ *  (device SIZE_MAX, message "") after a call that no device failed. device and message
+ *  may be NULL. */
+gc_kzg_ret gc_kzg_pool_last_error(const gc_kzg_pool *pool, size_t *device, const char **message);
+
+/** gc_kzg_blob_to_commitment, gc_kzg_compute_cells and gc_kzg_compute_cells_and_proofs
+ *  over the pool's devices, with the same arguments and results (above). */
+gc_kzg_ret gc_kzg_pool_blob_to_commitment(gc_kzg_pool *pool, uint8_t *commitments, const uint8_t *blobs, size_t n,
+                                          gc_kzg_ret *status);
+gc_kzg_ret gc_kzg_pool_compute_cells(gc_kzg_pool *pool, uint8_t *cells, const uint8_t *blobs, size_t n,
+                                     gc_kzg_ret *status);
+gc_kzg_ret gc_kzg_pool_compute_cells_and_proofs(gc_kzg_pool *pool, uint8_t *cells, uint8_t *proofs,
+                                                uint8_t *commitments, const uint8_t *blobs, size_t n,
+                                                gc_kzg_ret *status);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,15 @@
 /* kzg_command.c — `gpucheck kzg cells`: the commitment, cells and cell proofs of every
- * blob of the input (one blob per line), as JSON Lines in input order.
+ * blob of the input (one blob per line), as JSON Lines in input order, on one device or
+ * split across several (--device a,b or all: a KZG pool, gc_kzg_pool_* of gc_kzg.h).
  *
  * The input streams through in batches of the context's max_batch blobs: each batch is
  * one library call, and its records are written as soon as it returns, so an input of
  * any size needs only one batch in memory. A malformed line is that blob's error record
  * (it never reaches the device); a blob with an element >= r is rejected by the library
  * (its per-blob status) and reported the same way; the other blobs are still computed.
- * The context (the per-device precomputation) is made when the first well-formed blob
- * arrives, so an input of only malformed lines costs no precomputation. */
+ * The pool (the per-device precomputation, on every device at once) is made when the
+ * first well-formed blob arrives, so an input of only malformed lines costs no
+ * precomputation. A pool of one device is that device's context. */
 #include "kzg_cli/kzg_command.h"
 
 #include <errno.h>
@@ -22,6 +24,7 @@
 
 #include "common/number.h"
 #include "common/option_value.h"
+#include "device/device_match.h"
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 #include "kzg_cli/blob_input.h"
@@ -33,6 +36,7 @@
  * blobs'): past this many the batch runs early, so that memory stays bounded. */
 #define MAX_HELD_RECORDS 4096
 #define MESSAGE_LEN GC_BLOB_MESSAGE_LEN
+#define MAX_DEVICES 64
 
 static const char *const prog = "gpucheck kzg cells";
 
@@ -48,7 +52,7 @@ typedef struct {
 static void print_kzg_help(FILE *f) {
     fprintf(f, "usage: gpucheck kzg SUBCOMMAND [options]\n\n"
                "KZG commitments, EIP-7594 cells and FK20 cell proofs over BLS12-381, for batches of\n"
-               "blobs on one device, byte for byte as c-kzg-4844 computes them.\n\n"
+               "blobs on one device or several, byte for byte as c-kzg-4844 computes them.\n\n"
                "Subcommands:\n"
                "  cells     commitment, cells and cell proofs of every blob of the input (JSON Lines)\n\n"
                "'gpucheck kzg cells --help' describes its options.\n"
@@ -57,7 +61,7 @@ static void print_kzg_help(FILE *f) {
 
 static void print_cells_help(FILE *f) {
     fprintf(f,
-            "usage: gpucheck kzg cells [--device ID] [--setup FILE] [--cell-size L] [--window-bits W]\n"
+            "usage: gpucheck kzg cells [--device LIST] [--setup FILE] [--cell-size L] [--window-bits W]\n"
             "                          [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
             "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
             "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
@@ -68,7 +72,10 @@ static void print_cells_help(FILE *f) {
             "  {\"index\": i, \"error\": \"GC_KZG_BADARGS\", \"message\": \"line N: ..\"}\n"
             "i counts the non-blank lines from 0, N every line from 1. Hex is lowercase; the commitment\n"
             "and each proof are 48-byte compressed G1 points, a cell is L field elements (L*32 bytes).\n\n"
-            "  --device ID|NAME   device (default: first CUDA GPU, else first OpenCL GPU, else PoCL CPU)\n"
+            "  --device LIST      device: an id or name (default: first CUDA GPU, else first OpenCL GPU,\n"
+            "                     else PoCL CPU); a comma list of them, or 'all' (every device of the\n"
+            "                     default one's backend and kind: all CUDA GPUs, say), splits each\n"
+            "                     batch across them, one context and host thread per device\n"
             "  --setup FILE       trusted setup in c-kzg-4844's text format (default: the Ethereum\n"
             "                     ceremony's, built in)\n"
             "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
@@ -76,10 +83,11 @@ static void print_cells_help(FILE *f) {
             "  --window-bits W    window of the fixed-base MSM tables, 1..8, or 'none' for no tables\n"
             "                     (least device memory; default: 5 on a GPU, none on a CPU)\n"
             "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
-            "                     of the device memory, at most 512, 16 on a CPU)\n"
+            "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
+            "                     is one pass of every device\n"
             "  --in FILE|-        input (default '-', stdin)\n"
             "  --out FILE|-       output (default '-', stdout); an existing file is replaced\n"
-            "  -v, --verbose      describe the device and the precomputation on stderr\n\n"
+            "  -v, --verbose      describe the devices and the precomputation on stderr\n\n"
             "The input is read in batches of N blobs and each batch's records are written as soon as\n"
             "it is computed, so inputs of any size stream through. On a terminal, stderr shows\n"
             "progress (blobs done, blobs/s).\n\n"
@@ -194,10 +202,11 @@ typedef struct {
 
 typedef struct {
     cells_args *args;
-    gc_device *dev;
+    gc_device *devs[MAX_DEVICES];
+    size_t n_devs;
     gc_kzg_setup *setup;
-    const char *device_label;
-    gc_kzg_ctx *ctx;
+    char device_label[MAX_DEVICES * 34]; /* the ids, comma-separated */
+    gc_kzg_pool *pool;
     size_t max_batch, cells_per_blob, cell_bytes;
     uint8_t *blobs, *cells, *proofs, *commitments;
     gc_kzg_ret *status;
@@ -303,15 +312,15 @@ static int load_setup(cells_run *r) {
     return 0;
 }
 
-/* The context, made on the first well-formed blob; and the buffers of one batch. */
+/* The pool, made on the first well-formed blob; and the buffers of one batch. */
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
     if (!r->setup && !load_setup(r)) return 0;
     gc_kzg_options opt = {a->cell_size, a->window_bits, a->batch};
-    char err[600];
+    char err[1200];
     if (r->progress || a->verbose)
         fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
-    gc_kzg_ret ret = gc_kzg_ctx_create(&r->ctx, r->dev, r->setup, &opt, err, sizeof err);
+    gc_kzg_ret ret = gc_kzg_pool_create(&r->pool, r->devs, r->n_devs, r->setup, &opt, err, sizeof err);
     if (ret) {
         fprintf(stderr, "%s: cannot set up the KZG context on %s: %s: %s\n", prog, r->device_label,
                 gc_kzg_ret_name(ret), err[0] ? err : gc_kzg_ret_message(ret));
@@ -319,14 +328,19 @@ static int make_context(cells_run *r) {
             fprintf(stderr, "%s: out of device memory%s\n", prog, a->batch ? ": try a smaller --batch" : "");
         return 0;
     }
-    const gc_kzg_ctx_info *info = gc_kzg_ctx_get_info(r->ctx);
-    if (a->verbose)
+    const gc_kzg_pool_info *info = gc_kzg_pool_get_info(r->pool);
+    for (size_t i = 0; a->verbose && i < r->n_devs; i++) {
+        const gc_kzg_ctx_info *ci = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(r->pool, i));
         fprintf(stderr,
                 "%s: %s: cell size %u, %u cells per blob, window bits %u%s, batch %zu, precomputation %.1f MiB "
                 "in %.0f ms, %.1f MiB per blob in flight\n",
-                prog, r->device_label, info->cell_size, info->cells_per_blob, info->window_bits,
-                info->window_bits ? "" : " (no MSM tables)", info->max_batch,
-                info->precompute_bytes / 1048576.0, info->precompute_ms, info->batch_bytes / 1048576.0);
+                prog, gc_device_get_info(r->devs[i])->id, ci->cell_size, ci->cells_per_blob, ci->window_bits,
+                ci->window_bits ? "" : " (no MSM tables)", ci->max_batch, ci->precompute_bytes / 1048576.0,
+                ci->precompute_ms, ci->batch_bytes / 1048576.0);
+    }
+    if (a->verbose && r->n_devs > 1)
+        fprintf(stderr, "%s: %zu devices, %zu blobs a batch split across them, contexts made in %.0f ms (at once)\n",
+                prog, r->n_devs, info->max_batch, info->create_ms);
     r->max_batch = info->max_batch;
     r->cells_per_blob = info->cells_per_blob;
     r->cell_bytes = GC_KZG_BYTES_PER_CELL(info->cell_size);
@@ -351,11 +365,11 @@ static int make_context(cells_run *r) {
 static int run_batch(cells_run *r) {
     if (r->n_blobs) {
         show_progress(r, r->n_blobs);
-        gc_kzg_ret ret = gc_kzg_compute_cells_and_proofs(r->ctx, r->cells, r->proofs, r->commitments, r->blobs,
-                                                         r->n_blobs, r->status);
+        gc_kzg_ret ret = gc_kzg_pool_compute_cells_and_proofs(r->pool, r->cells, r->proofs, r->commitments,
+                                                              r->blobs, r->n_blobs, r->status);
         if (ret) {
             const char *dmsg = "";
-            gc_kzg_ctx_last_device_status(r->ctx, &dmsg);
+            gc_kzg_pool_last_error(r->pool, NULL, &dmsg);
             if (r->progress) fputc('\n', stderr);
             fprintf(stderr, "%s: computing blobs %zu..%zu failed: %s: %s%s%s\n", prog, r->recs[0].index,
                     r->recs[r->n_recs - 1].index, gc_kzg_ret_name(ret), gc_kzg_ret_message(ret),
@@ -402,19 +416,41 @@ static int same_file(const char *a, const char *b) {
            sa.st_ino == sb.st_ino;
 }
 
-static int select_device(const char *want, size_t *index) {
+static void list_devices(void) {
+    if (gc_device_count() == 0) return;
+    fprintf(stderr, "%s: --device takes an id, or a whole word or the start of one device's name, a comma list of "
+                    "them, or all:\n", prog);
+    for (size_t i = 0; i < gc_device_count(); i++)
+        fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
+}
+
+/* --device: none (the default device), `all` (every device of the default device's backend
+ * that is a GPU if it is one, else not: all CUDA GPUs rather than those and their OpenCL
+ * twins or the CPU), or a list of ids and names as `run` takes (device_match.c). */
+static int select_devices(const char *want, size_t *index, size_t *n) {
     gc_devices_probe();
-    gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
+    *n = 0;
+    size_t def;
+    gc_status st;
+    if (!want || !strcmp(want, "all")) {
+        st = gc_device_default(&def);
+        if (st == GC_OK) {
+            const gc_device_info *d = gc_device_info_at(def);
+            index[(*n)++] = def;
+            for (size_t i = 0; want && i < gc_device_count() && *n < MAX_DEVICES; i++) {
+                const gc_device_info *e = gc_device_info_at(i);
+                if (i != def && e->backend == d->backend && !e->is_gpu == !d->is_gpu) index[(*n)++] = i;
+            }
+        }
+    } else {
+        st = gc_device_find_list(want, index, MAX_DEVICES, n);
+    }
     if (st == GC_OK) return 1;
     fprintf(stderr, "%s: %s\n", prog, gc_last_error());
-    if (want && gc_device_count() > 0) {
-        fprintf(stderr, "%s: --device takes an id, or a whole word or the start of one device's name:\n", prog);
-        for (size_t i = 0; i < gc_device_count(); i++)
-            fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
-    } else if (!want) {
+    if (want && strcmp(want, "all")) list_devices();
+    else
         fprintf(stderr, "%s: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a CUDA driver\n",
                 prog);
-    }
     return 0;
 }
 
@@ -445,17 +481,21 @@ static int cmd_cells(int argc, char **argv) {
         goto out;
     }
     if (S_ISREG(st.st_mode) && st.st_size > 0) r.expected_total = (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
-    size_t dev_index;
-    if (!select_device(a.device, &dev_index)) goto out;
-    r.device_label = gc_device_info_at(dev_index)->id;
+    size_t dev_index[MAX_DEVICES];
+    if (!select_devices(a.device, dev_index, &r.n_devs)) goto out;
+    for (size_t i = 0; i < r.n_devs; i++)
+        snprintf(r.device_label + strlen(r.device_label), sizeof r.device_label - strlen(r.device_label), "%s%s",
+                 i ? "," : "", gc_device_info_at(dev_index[i])->id);
     /* A setup file is checked now (its errors are exit 2 whatever the input); the built-in
      * one, which cannot fail, when the first blob needs it. */
     if (a.setup && !load_setup(&r)) goto out;
-    gc_status dst = gc_device_open(dev_index, &r.dev);
-    if (dst != GC_OK) {
-        fprintf(stderr, "%s: cannot open device %s: %s: %s\n", prog, r.device_label, gc_status_name(dst),
-                gc_last_error());
-        goto out;
+    for (size_t i = 0; i < r.n_devs; i++) {
+        gc_status dst = gc_device_open(dev_index[i], &r.devs[i]);
+        if (dst != GC_OK) {
+            fprintf(stderr, "%s: cannot open device %s: %s: %s\n", prog, gc_device_info_at(dev_index[i])->id,
+                    gc_status_name(dst), gc_last_error());
+            goto out;
+        }
     }
     r.out_name = strcmp(a.out, "-") ? a.out : "stdout";
     r.out = strcmp(a.out, "-") ? fopen(a.out, "w") : stdout;
@@ -485,7 +525,7 @@ static int cmd_cells(int argc, char **argv) {
         rec->line_no = line_no;
         rec->slot = -1;
         if (kind == GC_BLOB_LINE_BLOB) {
-            if (!r.ctx && !make_context(&r)) {
+            if (!r.pool && !make_context(&r)) {
                 fatal = 1;
                 break;
             }
@@ -522,8 +562,8 @@ static int cmd_cells(int argc, char **argv) {
 out:
     if (r.out && r.out != stdout) fclose(r.out);
     if (in && in != stdin) fclose(in);
-    gc_kzg_ctx_free(r.ctx);
-    if (r.dev) gc_device_close(r.dev);
+    gc_kzg_pool_free(r.pool);
+    for (size_t i = 0; i < r.n_devs; i++) gc_device_close(r.devs[i]);
     gc_kzg_setup_free(r.setup);
     free(line);
     free(r.recs);

@@ -161,6 +161,57 @@ gc_status fk20_load_stage_vectors(gc_test_ctx *ctx, unsigned l, int with_x_ext_f
     return GC_OK;
 }
 
+int fk20_yaml_hex(const char **p, uint8_t *out, size_t n) {
+    const char *q = strstr(*p, "'0x");
+    if (!q) return 0;
+    q += 3;
+    size_t avail = strnlen(q, 2 * n + 1);
+    *p = q + avail;
+    if (avail < 2 * n + 1 || q[2 * n] != '\'') return 0; /* too short, or too long */
+    char *buf = malloc(2 * n + 1);
+    if (!buf) return 0;
+    memcpy(buf, q, 2 * n);
+    buf[2 * n] = 0;
+    int ok = gc_bls_hex_decode(out, n, buf);
+    free(buf);
+    *p = q + 2 * n;
+    return ok;
+}
+
+gc_status fk20_load_consensus_case(gc_test_ctx *ctx, const char *name, fk20_consensus_case *c) {
+    char path[1400];
+    snprintf(path, sizeof path, "%s/eip7594/compute_cells_and_kzg_proofs/%s.yaml", fk20_vectors_dir(), name);
+    memset(c, 0, sizeof *c);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        gc_ctx_skip(ctx, "consensus vector %s not found (set GPUCHECK_KZG_VECTORS)", path);
+        return GC_ERR_NOT_FOUND;
+    }
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t len = getdelim(&text, &cap, '\0', f);
+    fclose(f);
+    c->blob = gc_ctx_malloc(ctx, GC_KZG_BYTES_PER_BLOB);
+    c->cells = gc_ctx_malloc(ctx, 128 * sizeof *c->cells);
+    c->proofs = gc_ctx_malloc(ctx, 128 * sizeof *c->proofs);
+    if (!c->blob || !c->cells || !c->proofs) {
+        free(text);
+        return GC_ERR_NO_MEMORY;
+    }
+    const char *p = text, *out = len > 0 ? strstr(text, "output:") : NULL;
+    int ok = out && fk20_yaml_hex(&p, c->blob, GC_KZG_BYTES_PER_BLOB) && p <= out;
+    c->valid = ok && !strstr(out, "output: null");
+    p = out;
+    for (int i = 0; ok && c->valid && i < 128; i++) ok = fk20_yaml_hex(&p, c->cells[i], 2048);
+    for (int i = 0; ok && c->valid && i < 128; i++) ok = fk20_yaml_hex(&p, c->proofs[i], 48);
+    free(text);
+    if (!ok) {
+        gc_ctx_error(ctx, "%s: malformed, or not a blob of 131072 bytes", path);
+        return GC_ERR_PARSE;
+    }
+    return GC_OK;
+}
+
 void fk20_teardown(gc_test_ctx *ctx) {
     fk20_owned *o = gc_ctx_state(ctx);
     if (!o) return;

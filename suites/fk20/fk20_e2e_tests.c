@@ -44,20 +44,6 @@ typedef struct {
     uint8_t (*want_cells)[128][2048], (*want_proofs)[128][48];
 } consensus_state;
 
-static int yaml_hex(const char **p, uint8_t *out, size_t n) {
-    const char *q = strstr(*p, "'0x");
-    if (!q) return 0;
-    q += 3;
-    char *buf = malloc(2 * n + 1);
-    if (!buf) return 0;
-    memcpy(buf, q, 2 * n);
-    buf[2 * n] = 0;
-    int ok = q[2 * n] == '\'' && gc_bls_hex_decode(out, n, buf);
-    free(buf);
-    *p = q + 2 * n;
-    return ok;
-}
-
 static gc_status consensus_setup(gc_test_ctx *ctx) {
     consensus_state *s = gc_ctx_malloc(ctx, sizeof *s);
     if (!s) return GC_ERR_NO_MEMORY;
@@ -88,7 +74,7 @@ static gc_status consensus_setup(gc_test_ctx *ctx) {
         ssize_t len = f ? getdelim(&text, &cap, '\0', f) : -1;
         if (f) fclose(f);
         const char *p = text, *out = len > 0 ? strstr(text, "output:") : NULL;
-        int ok = out && yaml_hex(&p, s->e.blobs + i * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB);
+        int ok = out && fk20_yaml_hex(&p, s->e.blobs + i * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB);
         if (!ok && out && strstr(out, "output: null")) {
             /* a blob of the wrong length: no batch call can take it (the command rejects
              * the line); it must not decode as a blob */
@@ -102,8 +88,8 @@ static gc_status consensus_setup(gc_test_ctx *ctx) {
         }
         s->valid[i] = ok && !strstr(out, "output: null");
         p = out;
-        for (int c = 0; ok && s->valid[i] && c < 128; c++) ok = yaml_hex(&p, s->want_cells[i][c], 2048);
-        for (int c = 0; ok && s->valid[i] && c < 128; c++) ok = yaml_hex(&p, s->want_proofs[i][c], 48);
+        for (int c = 0; ok && s->valid[i] && c < 128; c++) ok = fk20_yaml_hex(&p, s->want_cells[i][c], 2048);
+        for (int c = 0; ok && s->valid[i] && c < 128; c++) ok = fk20_yaml_hex(&p, s->want_proofs[i][c], 48);
         free(text);
         if (!ok) {
             gc_ctx_error(ctx, "%s: malformed", path);

@@ -47,6 +47,21 @@ typedef struct {
 /** Every case of ckzg_cells.txt then ckzg_invalid.txt (harness memory). */
 gc_status fk20_load_ckzg_cases(gc_test_ctx *ctx, fk20_ckzg_case **out, size_t *n);
 
+/* One EIP-7594 consensus vector of a whole blob
+ * (<vectors>/eip7594/compute_cells_and_kzg_proofs/<name>.yaml). */
+typedef struct {
+    uint8_t *blob;             /* 131072 */
+    int valid;                 /* the vector's output is not null (else ckzg rejects the blob) */
+    uint8_t (*cells)[2048];    /* 128, valid only */
+    uint8_t (*proofs)[48];     /* 128, valid only */
+} fk20_consensus_case;
+/** Load one (harness memory); GC_ERR_NOT_FOUND after gc_ctx_skip where the file is
+ *  missing, GC_ERR_PARSE (ERROR) where it is malformed or its blob is not 131072 bytes. */
+gc_status fk20_load_consensus_case(gc_test_ctx *ctx, const char *name, fk20_consensus_case *out);
+/** The next '0x...' string of a consensus YAML text at or after *p: n bytes into out;
+ *  *p moves past it. 0 when there is none, or it is not exactly 2n hex digits. */
+int fk20_yaml_hex(const char **p, uint8_t *out, size_t n);
+
 /* What a test owns beyond harness memory: every fk20 test's state starts with it, and
  * fk20_teardown (the tests' teardown) frees it. */
 typedef struct {
@@ -74,5 +89,7 @@ int fk20_eq_g1p(const void *expected, const void *got, size_t size);
 void fk20_register_stage_tests(void);
 void fk20_register_e2e_tests(void);
 void fk20_register_benchmarks(void);
+void fk20_register_pool_tests(void);
+void fk20_register_pool_benchmarks(void);
 
 #endif
