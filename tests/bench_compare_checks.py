@@ -8,6 +8,7 @@ import json
 import os
 import pty
 import re
+import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
@@ -98,6 +99,11 @@ def report_metadata(tmp):
     for k in ("commit", "build_type", "compiler", "host"):
         expect(isinstance(d.get(k), str) and d[k], f"metadata {k}: {d.get(k)!r}")
     expect(re.fullmatch(r"([0-9a-f]{40}(-dirty)?|unknown)", d["commit"]) is not None, f"commit {d['commit']}")
+    # the commit of the tree as built now, not as configured (scripts/commit_id.cmake)
+    head = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "rev-parse", "HEAD"],
+                          capture_output=True, text=True)
+    if head.returncode == 0 and d["commit"] != "unknown":
+        expect(d["commit"].split("-")[0] == head.stdout.strip(), f"commit {d['commit']} is not HEAD {head.stdout.strip()}")
     r = result(d, STEADY)
     expect(r["tags"] == ["manual", "bench"], f"tags {r['tags']}")
     s, xs = r["stats_ms"], r["samples_ms"]

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/build_info.h"
 #include "compare/compare.h"
 #include "device/cache.h"
 #include "device/device_match.h"
@@ -25,9 +26,6 @@
 #include "report/progress_line.h"
 #include "report/report.h"
 
-#ifndef GC_COMMIT
-#define GC_COMMIT "unknown"
-#endif
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -490,7 +488,7 @@ int gc_main(int argc, char **argv) {
         return 0;
     }
     if (a.command == GC_CMD_VERSION) {
-        printf("gpucheck %s (commit %s)\n", GC_VERSION, GC_COMMIT);
+        printf("gpucheck %s (commit %s)\n", GC_VERSION, gc_build_commit);
         return 0;
     }
     if (a.run.no_cache) gc_cache_set_enabled(0);

@@ -5,13 +5,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/build_info.h"
 #include "common/utf8.h"
 #include "device/nvml.h"
 #include "report/report.h"
 
-#ifndef GC_COMMIT
-#define GC_COMMIT "unknown"
-#endif
 #ifndef GC_BUILD_TYPE
 #define GC_BUILD_TYPE "unknown"
 #endif
@@ -156,7 +154,7 @@ void gc_report_json(FILE *f, const gc_run_report *rep) {
     gc_report_counts(rep, counts);
     fprintf(f, "{\"schema_version\":%d,\"gpucheck_version\":", GC_REPORT_SCHEMA_VERSION);
     gc_json_string(f, GC_VERSION);
-    json_str_member(f, "commit", GC_COMMIT);
+    json_str_member(f, "commit", gc_build_commit);
     json_str_member(f, "build_type", GC_BUILD_TYPE[0] ? GC_BUILD_TYPE : "none");
     json_str_member(f, "compiler", GC_COMPILER);
     json_str_member(f, "host", rep->host[0] ? rep->host : "unknown");

@@ -5,12 +5,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/build_info.h"
 #include "common/utf8.h"
 #include "report/report.h"
 
-#ifndef GC_COMMIT
-#define GC_COMMIT "unknown"
-#endif
 
 void gc_markdown_cell(FILE *f, const char *s, size_t max_bytes) {
     size_t used = 0;
@@ -87,7 +85,7 @@ void gc_report_markdown(FILE *f, const gc_run_report *rep) {
         gc_markdown_cell(f, dev->name, 0);
         fputs(")", f);
     }
-    fprintf(f, ", seed %llu, commit `%.12s`, %.1f s, started %s.\n", (unsigned long long)rep->opt->seed, GC_COMMIT,
+    fprintf(f, ", seed %llu, commit `%.12s`, %.1f s, started %s.\n", (unsigned long long)rep->opt->seed, gc_build_commit,
             rep->seconds, rep->started_at);
     if (rep->interrupted_by)
         fprintf(f, "\n**Interrupted by %s**: %zu of %zu selected tests not run.\n", gc_signal_name(rep->interrupted_by),
