@@ -1,11 +1,11 @@
 /* kzg_ctx.c — the per-device KZG context: the precomputation (FK20's FFT of the setup,
  * fixed-base MSM tables) and the stages of kzg_kernels.gc launched over batches. */
 #include "crypto/kzg/kzg_internal.h"
+#include "common/clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static const char *const kernel_names[K_COUNT] = {
     [K_BLOB_TO_FR] = "kzg_blob_to_fr",         [K_POLY_EXTEND_BRP] = "kzg_poly_extend_brp",
@@ -19,12 +19,6 @@ static const char *const kernel_names[K_COUNT] = {
 };
 
 #define ELEMENT_WG 64 /* work-group size of the one-item-per-element kernels */
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what) {
     c->last_status = st;
@@ -386,7 +380,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         free(mono);
         return GC_KZG_MALLOC;
     }
-    double t0 = now_ms();
+    double t0 = gc_clock_ms();
     c->dev = dev;
     c->info.cell_size = opt.cell_size;
     c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
@@ -438,7 +432,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         ret = kzg_device_error(c, st, "precomputation");
         goto out;
     }
-    c->info.precompute_ms = now_ms() - t0;
+    c->info.precompute_ms = gc_clock_ms() - t0;
 
     /* The batch: what was asked, else up to 512 blobs (16 on a CPU device) within a
      * quarter of the device memory left. */

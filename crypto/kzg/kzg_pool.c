@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "crypto/kzg/kzg_pool_split.h"
 #include "device/cache.h"
 #include "gpucheck/gc_kzg.h"
+#include "common/clock.h"
 
 typedef enum { POOL_COMMITMENT, POOL_CELLS, POOL_CELLS_AND_PROOFS } pool_call;
 
@@ -39,12 +39,6 @@ struct gc_kzg_pool {
     size_t last_device;
     char last_message[1024];
 };
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* ---- the split ------------------------------------------------------------------------ */
 
@@ -211,9 +205,9 @@ gc_kzg_ret gc_kzg_pool_create(gc_kzg_pool **out, gc_device *const *devices, size
     /* The compile cache reads its environment switch on first use: read it here, once,
      * rather than from every thread at the same time. */
     (void)gc_cache_enabled();
-    double t0 = now_ms();
+    double t0 = gc_clock_ms();
     run_concurrently(create_one, jobs, sizeof *jobs, n_devices);
-    p->info.create_ms = now_ms() - t0;
+    p->info.create_ms = gc_clock_ms() - t0;
     gc_kzg_ret ret = GC_KZG_OK;
     for (size_t i = 0; i < n_devices; i++) {
         p->ctx[i] = jobs[i].ctx;

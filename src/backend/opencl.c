@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "backend/opencl_api.h"
+#include "common/clock.h"
 
 struct gc_bdev {
     gc_cl_device cl;
@@ -43,12 +43,6 @@ struct gc_btimer {
     cl_event start;
     double host_start_ms;
 };
-
-static double host_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* ---- probe and devices --------------------------------------------------------------- */
 
@@ -595,7 +589,7 @@ static gc_status cl_timer_start(gc_bdev *d, gc_btimer **out) {
         free(t);
         return gc_cl_fail("clEnqueueMarkerWithWaitList", err, GC_ERR_DRIVER);
     }
-    t->host_start_ms = host_ms();
+    t->host_start_ms = gc_clock_ms();
     *out = t;
     return GC_OK;
 }
@@ -609,7 +603,7 @@ static gc_status cl_timer_stop(gc_btimer *t, double *elapsed_ms) {
         goto out;
     }
     err = gc_cl.clFinish(t->dev->queue);
-    double host_stop_ms = host_ms();
+    double host_stop_ms = gc_clock_ms();
     if (err != CL_SUCCESS) {
         st = gc_cl_fail("clFinish", err, GC_ERR_LAUNCH);
         goto out;

@@ -2,18 +2,14 @@
  * device memory (outputs canary-filled), module builds with their logs kept. */
 #define _GNU_SOURCE
 #include "harness/context.h"
+#include "common/clock.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-double gc_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+double gc_now(void) { return gc_clock_ms() / 1e3; }
 
 static uint64_t splitmix64(uint64_t *x) {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ull);

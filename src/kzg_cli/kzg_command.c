@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/number.h"
@@ -28,6 +27,7 @@
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 #include "kzg_cli/blob_input.h"
+#include "common/clock.h"
 
 #define EXIT_REJECTED 1
 #define EXIT_USAGE 2
@@ -223,12 +223,6 @@ typedef struct {
     double t_first;
 } cells_run;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static char *put_hex(char *p, const uint8_t *b, size_t n) {
     static const char digits[] = "0123456789abcdef";
     *p++ = '0';
@@ -288,7 +282,7 @@ static int write_blob(cells_run *r, size_t index, size_t slot) {
 
 static void show_progress(cells_run *r, size_t computing) {
     if (!r->progress) return;
-    double dt = now_s() - r->t_first;
+    double dt = (gc_clock_ms() / 1e3) - r->t_first;
     char total[48] = "";
     if (r->expected_total >= r->done + computing) snprintf(total, sizeof total, " of ~%zu", r->expected_total);
     if (computing)
@@ -358,7 +352,7 @@ static int make_context(cells_run *r) {
         fprintf(stderr, "%s: out of host memory for a batch of %zu blobs: try a smaller --batch\n", prog, b);
         return 0;
     }
-    r->t_first = now_s();
+    r->t_first = gc_clock_ms() / 1e3;
     return 1;
 }
 
@@ -505,7 +499,7 @@ static int cmd_cells(int argc, char **argv) {
         goto out;
     }
     r.progress = isatty(fileno(stderr));
-    r.t_first = now_s(); /* blobs/s counts from here, or from the end of the precomputation */
+    r.t_first = gc_clock_ms() / 1e3; /* blobs/s counts from here, or from the end of the precomputation */
     r.recs = malloc(MAX_HELD_RECORDS * sizeof *r.recs);
     line = malloc(line_size);
     uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);

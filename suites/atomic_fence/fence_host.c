@@ -4,15 +4,9 @@
 #include "suites/atomic_fence/fence_host.h"
 
 #include <stdatomic.h>
-#include <time.h>
 
 #include "suites/atomic_fence/fence_params.gc"
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "common/clock.h"
 
 /* The flag and the control words are accessed as C11 atomics in place: the memory is
  * shared with the device, so it cannot be declared _Atomic, and uint32_t and
@@ -63,15 +57,15 @@ void fence_host_signal_done(fence_host_side *h) {
 
 void *fence_host_writer(void *side) {
     fence_host_side *h = side;
-    double t0 = now_s();
+    double t0 = gc_clock_ms() / 1e3;
     while (!atomic_load_explicit(atomic_word(h->ctl + FC_STARTED), memory_order_relaxed)) {
-        if (now_s() - t0 > h->start_timeout_s) {
+        if ((gc_clock_ms() / 1e3) - t0 > h->start_timeout_s) {
             h->start_timed_out = 1;
             break;
         }
     }
-    t0 = now_s();
-    while (!h->start_timed_out && now_s() - t0 < h->write_seconds) {
+    t0 = gc_clock_ms() / 1e3;
+    while (!h->start_timed_out && (gc_clock_ms() / 1e3) - t0 < h->write_seconds) {
         for (int rep = 0; rep < 4; rep++) {
             const uint32_t v = h->next_value++;
             for (uint32_t k = 0; k < h->n; k++) {

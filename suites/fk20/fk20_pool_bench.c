@@ -15,9 +15,9 @@
  * commitments too; a slice put back in the wrong place would fail the check. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "suites/fk20/fk20_suite.h"
+#include "common/clock.h"
 
 #define DEFAULT_BLOBS 512
 #define N_KINDS 5
@@ -64,12 +64,6 @@ static const char *requires_two(const gc_test *t, const gc_device_info *info) {
     snprintf(why, sizeof why, "needs two or more %s %s devices to compare one with all; this machine has %zu (%s)",
              gc_backend_name(info->backend), info->is_gpu ? "GPU" : "non-GPU", n, ids);
     return why;
-}
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* The five kinds of blob and their known answers. */
@@ -231,9 +225,9 @@ static gc_status multi_check(gc_test_ctx *ctx) {
 static gc_status multi_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, double *work) {
     (void)iteration;
     multi_state *s = gc_ctx_state(ctx);
-    double t0 = now_ms();
+    double t0 = gc_clock_ms();
     gc_status st = pool_call(ctx, s);
-    *ms = now_ms() - t0;
+    *ms = gc_clock_ms() - t0;
     *work = (double)s->n;
     return st;
 }
