@@ -354,6 +354,24 @@ static uint32_t local_partner_offset(gc_test_ctx *ctx, unsigned testers) {
     return 1u + gc_ctx_rand_u32(ctx) % (testers - 1u);
 }
 
+/* The parameters the parallel placements share: rounds, epoch, retries, and the affine
+ * maps that place test groups, lanes and data instances. */
+static void set_placement(uint32_t *P, const fence_engine *e, fence_affine groups, fence_affine lanes,
+                          fence_affine data) {
+    P[FP_ROUNDS] = e->rounds;
+    P[FP_EPOCH] = e->epoch;
+    P[FP_RETRIES] = e->cfg.retries;
+    P[FP_TEST_GROUPS] = e->test_groups;
+    P[FP_GROUP_MUL] = groups.mul;
+    P[FP_GROUP_ADD] = groups.add;
+    P[FP_LANE_MUL] = lanes.mul;
+    P[FP_LANE_ADD] = lanes.add;
+    P[FP_DATA_MUL] = data.mul;
+    P[FP_DATA_ADD] = data.add;
+    P[FP_STRIDE] = e->cfg.stride;
+    P[FP_INSTANCES] = e->instances;
+}
+
 static gc_status step_local(fence_engine *e) {
     const unsigned wg = e->wg, R = e->rounds;
     uint32_t P[FP_COUNT] = {0};
@@ -400,20 +418,9 @@ static gc_status step_global(fence_engine *e) {
     fence_affine lanes = fence_affine_bijection(wg, ctx_rand, ctx);
     fence_affine data = fence_affine_bijection(e->instances, ctx_rand, ctx);
     fence_affine flag = fence_affine_bijection(e->instances, ctx_rand, ctx);
-    P[FP_ROUNDS] = R;
-    P[FP_EPOCH] = e->epoch;
-    P[FP_RETRIES] = cfg->retries;
-    P[FP_TEST_GROUPS] = e->test_groups;
-    P[FP_GROUP_MUL] = groups.mul;
-    P[FP_GROUP_ADD] = groups.add;
-    P[FP_LANE_MUL] = lanes.mul;
-    P[FP_LANE_ADD] = lanes.add;
-    P[FP_DATA_MUL] = data.mul;
-    P[FP_DATA_ADD] = data.add;
+    set_placement(P, e, groups, lanes, data);
     P[FP_FLAG_MUL] = flag.mul;
     P[FP_FLAG_ADD] = flag.add;
-    P[FP_STRIDE] = cfg->stride;
-    P[FP_INSTANCES] = e->instances;
     P[FP_STRESS_ITERS] = cfg->stress_iters;
     P[FP_STRESS_PATTERN] = cfg->stress_pattern;
     P[FP_STRESS_LINES] = cfg->stress_lines;
@@ -446,18 +453,7 @@ static gc_status step_litmus(fence_engine *e) {
     fence_affine groups = fence_affine_bijection(e->test_groups, ctx_rand, ctx);
     fence_affine lanes = fence_affine_bijection(wg, ctx_rand, ctx);
     fence_affine slots = fence_affine_bijection(e->instances, ctx_rand, ctx);
-    P[FP_ROUNDS] = R;
-    P[FP_EPOCH] = e->epoch;
-    P[FP_RETRIES] = cfg->retries; /* the meeting spin's polls */
-    P[FP_TEST_GROUPS] = e->test_groups;
-    P[FP_GROUP_MUL] = groups.mul;
-    P[FP_GROUP_ADD] = groups.add;
-    P[FP_LANE_MUL] = lanes.mul;
-    P[FP_LANE_ADD] = lanes.add;
-    P[FP_DATA_MUL] = slots.mul;
-    P[FP_DATA_ADD] = slots.add;
-    P[FP_STRIDE] = cfg->stride;
-    P[FP_INSTANCES] = e->instances;
+    set_placement(P, e, groups, lanes, slots); /* retries: the meeting spin's polls */
     P[FP_SYNC_TARGET] = e->sync_target; /* the meeting counters before this launch */
     e->sync_target += e->roles * R;
     e->epoch += R;
