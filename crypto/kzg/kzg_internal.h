@@ -13,8 +13,7 @@
 #define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
 #define KZG_LOG_BLOB 12
 #define KZG_LOG_EXT 13
-#define KZG_FFT_BITREV 1u /* kzg_kernels.gc's flags */
-#define KZG_FFT_SCALE 2u
+#define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
 
 /* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
 typedef struct {
