@@ -29,6 +29,17 @@ foreach(rows row1 rows)
            COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows},-fk20.L32.*.rows" --scale 0.03125)
 endforeach()
 
+# The comb tables (crypto/kzg/kzg_kernels.gc, msm_comb*), which a CPU device does not use by
+# default: the MSM at two cell sizes and the commitment against py_ecc with tables of 5 and
+# of 7 teeth (spacings 51 and 37; 38 MB and 151 MB at L = 64, built in seconds on PoCL).
+foreach(teeth 5 7)
+  add_test(NAME fk20_comb_tables_${teeth}
+           COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.msm.row1=PASS fk20.L16.msm.rows=PASS fk20.L64.commitment.row1=PASS
+                   -- run --filter "fk20.L64.msm.row1,fk20.L16.msm.rows,fk20.L64.commitment.row1"
+                   --param fk20.comb_teeth=${teeth} --scale 0.03125)
+  set_tests_properties(fk20_comb_tables_${teeth} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+endforeach()
+
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")

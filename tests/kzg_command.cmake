@@ -10,7 +10,7 @@ set(GC_KZG_CKZG ${CMAKE_SOURCE_DIR}/crypto/kzg/vectors/ckzg_cells.txt)
 
 # ---- no device work: usage, help, malformed input, unreadable setup, output errors ----
 add_test(NAME kzg_cmd_help COMMAND sh -c "$0 kzg --help | grep -q 'kzg cells' && \
-         h=$($0 kzg cells --help) && for o in --device --setup --cell-size --window-bits --batch --in --out; do \
+         h=$($0 kzg cells --help) && for o in --device --setup --cell-size --comb-teeth --batch --in --out; do \
          echo \"$h\" | grep -q -- \"$o\" || { echo \"cells --help lacks $o\"; exit 1; }; done && \
          $0 --help | grep -q '^  kzg '" $<TARGET_FILE:gpucheck-cli>)
 add_test(NAME kzg_cmd_malformed_lines COMMAND ${GC_KZG_CHECK} malformed)
@@ -23,8 +23,9 @@ set(GC_KZG_EXIT2_CASES
   "batch_0|--batch needs an integer in 1..65536|kzg cells --batch 0"
   "value_like_option|option '--out' needs a value, got '--batch', which looks like an option|kzg cells --out --batch 2"
   "empty_value|option '--out' needs a non-empty value|kzg cells --out="
-  "window_bits_9|--window-bits needs an integer in 1..8 or 'none', got '9'|kzg cells --window-bits 9"
-  "window_bits_word|--window-bits needs an integer in 1..8 or 'none', got 'all'|kzg cells --window-bits all"
+  "comb_teeth_4|--comb-teeth needs an integer in 5..14 or 'none', got '4'|kzg cells --comb-teeth 4"
+  "comb_teeth_15|--comb-teeth needs an integer in 5..14 or 'none', got '15'|kzg cells --comb-teeth 15"
+  "comb_teeth_word|--comb-teeth needs an integer in 5..14 or 'none', got 'all'|kzg cells --comb-teeth all"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
   "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
   "device_twice|names opencl:0:0 twice|kzg cells --device opencl:0:0,opencl:0:0"
@@ -59,10 +60,10 @@ add_test(NAME kzg_cmd_consensus_vectors
                  valid_0,invalid_blob_0,invalid_blob_2,valid_1,valid_2,invalid_blob_1,valid_5,invalid_blob_3,valid_6
                  --ckzg ${GC_KZG_CKZG} zeros -- --batch 2)
 # Another cell size: L = 16 gives 512 cells of 16 elements and 512 proofs. Asked for with
-# no MSM tables (the CPU's default anyway; the tables are too big for CI's PoCL): -v must say so.
+# no MSM tables (the CPU's default anyway): -v must say so.
 add_test(NAME kzg_cmd_cell_size_16
          COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16
-                 --stderr-has "window bits 0 (no MSM tables)" -- --window-bits none -v)
+                 --stderr-has "comb teeth 0 (no MSM tables)" -- --comb-teeth none -v)
 # Several devices (--device all with PoCL playing two): each batch of 4 blobs (--batch 2
 # per device) split across them, the records still in input order, a rejected blob in each
 # device's slice, the malformed line held behind them; -v describes both contexts.

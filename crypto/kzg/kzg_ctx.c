@@ -11,8 +11,9 @@ static const char *const kernel_names[K_COUNT] = {
     [K_BLOB_TO_FR] = "kzg_blob_to_fr",         [K_POLY_EXTEND_BRP] = "kzg_poly_extend_brp",
     [K_FR_TO_BYTES_BRP] = "kzg_fr_to_bytes_brp", [K_FR_FFT_ROWS] = "fr_fft_rows",
     [K_FK20_CIRCULANT] = "fk20_circulant",     [K_FR_TO_INT] = "fr_to_int",
-    [K_MSM_FIXED] = "msm_fixed",               [K_MSM_VAR] = "msm_var",
-    [K_MSM_TABLE_BUILD] = "msm_table_build",   [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
+    [K_MSM_COMB] = "msm_comb",                 [K_MSM_VAR] = "msm_var",
+    [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
+    [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
@@ -136,15 +137,17 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
     return ret ? ret : launch_rows(c, K_FR_FFT_ROWS, n << c->log_l, row / 2, f, 6);
 }
 
-#define MSM_ITEMS_TARGET (1u << 17) /* work-items an MSM launch aims for */
+#define MSM_ITEMS_TARGET (1u << 16) /* work-items an MSM launch aims for */
 
-/* Terms per MSM work-item. With tables a term costs the same wherever it runs, so the
- * chunk is the largest power of two that still gives MSM_ITEMS_TARGET work-items:
- * enough to fill a large GPU at any batch (a fixed 32 gave one blob's commitment 128
- * serial chains of 32 x 52 additions: 33 ms on an H100). Without tables (CPU devices)
- * the terms of a chunk share their doublings: `no_table_chunk` terms. */
+/* Terms per MSM work-item. With comb tables a term costs `spacing` additions wherever it
+ * runs and a work-item adds `spacing` doublings for all its terms, so the chunk is the
+ * largest power of two that still gives MSM_ITEMS_TARGET work-items: enough to fill a
+ * large GPU (an H100 holds ~50k threads of this kernel) at any batch, with few
+ * doublings per term (a fixed 32 terms gave one blob's commitment 128 serial chains:
+ * 33 ms on an H100). Without tables (CPU devices) the terms of a chunk share their
+ * doublings: `no_table_chunk` terms. */
 static uint32_t msm_chunk(const gc_kzg_ctx *c, size_t outputs, uint32_t n_terms, uint32_t no_table_chunk) {
-    if (!c->info.window_bits) return no_table_chunk;
+    if (!c->info.comb_teeth) return no_table_chunk;
     uint32_t chunk = 1;
     while (chunk * 2 <= n_terms && outputs * ((n_terms + chunk * 2 - 1) / (chunk * 2)) >= MSM_ITEMS_TARGET) chunk *= 2;
     return chunk;
@@ -174,11 +177,11 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffe
     uint32_t n_chunks = (s.n_terms + s.chunk - 1) / s.chunk, n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
-    if (c->info.window_bits) {
-        uint32_t w = c->info.window_bits, nw = c->n_windows;
+    if (c->info.comb_teeth) {
+        uint32_t teeth = c->info.comb_teeth, spacing = c->comb_spacing;
         gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(table), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s),
-                      GC_ARG_VAL(w), GC_ARG_VAL(nw)};
-        ret = launch_elements(c, K_MSM_FIXED, items, a, 6);
+                      GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
+        ret = launch_elements(c, K_MSM_COMB, items, a, 6);
     } else {
         gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(bases), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
@@ -258,14 +261,22 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
 
 /* ---- creation -------------------------------------------------------------------- */
 
+/* The comb tables of `bases` (msm_comb_powers, then msm_comb_table_build): 2^teeth
+ * affine points per base; the teeth go through a scratch buffer freed at the end. */
 static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, gc_buffer **table) {
-    uint32_t w = c->info.window_bits, nw = c->n_windows, nb = (uint32_t)n_bases;
-    size_t bytes = n_bases * nw * ((size_t)1 << (w - 1)) * sizeof(gc_g1a);
-    gc_kzg_ret ret = upload(c, table, NULL, bytes, "MSM table");
-    if (ret) return ret;
+    uint32_t teeth = c->info.comb_teeth, spacing = c->comb_spacing, nb = (uint32_t)n_bases;
+    size_t bytes = (n_bases << teeth) * sizeof(gc_g1a);
+    gc_buffer *powers = NULL;
+    gc_kzg_ret ret = upload(c, table, NULL, bytes, "MSM comb table");
+    if (ret || (ret = upload(c, &powers, NULL, n_bases * teeth * sizeof(gc_g1p), "MSM comb teeth"))) return ret;
     c->info.precompute_bytes += bytes;
-    gc_arg a[] = {GC_ARG_BUF(bases), GC_ARG_BUF(*table), GC_ARG_VAL(nb), GC_ARG_VAL(w), GC_ARG_VAL(nw)};
-    return launch_elements(c, K_MSM_TABLE_BUILD, n_bases * nw, a, 5);
+    gc_arg p[] = {GC_ARG_BUF(bases), GC_ARG_BUF(powers), GC_ARG_VAL(nb), GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
+    gc_arg t[] = {GC_ARG_BUF(powers), GC_ARG_BUF(*table), GC_ARG_VAL(nb), GC_ARG_VAL(teeth)};
+    if (!(ret = launch_elements(c, K_MSM_COMB_POWERS, n_bases, p, 5)))
+        ret = launch_elements(c, K_MSM_COMB_TABLE_BUILD, (n_bases << teeth) >> KZG_COMB_RUN_LOG, t, 4);
+    gc_status st = ret ? GC_OK : gc_device_finish(c->dev); /* before the scratch goes */
+    gc_buffer_free(powers);
+    return st ? kzg_device_error(c, st, "building the MSM comb tables") : ret;
 }
 
 /* x_ext_fft (c-kzg's init_fk20_multi_settings): for each offset i < L the points
@@ -326,19 +337,22 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     return GC_KZG_OK;
 }
 
-/* The default MSM window: 8 on a GPU with 16 GB or more (4.5 GiB of tables, 2.3 s to
- * build on an H100; the MSMs take 0.6x the time of window 5: 32 additions per term
- * instead of 52), 5 on a smaller GPU (0.9 GiB), no tables on a CPU device (building
- * them costs more than they save there). */
-static unsigned default_window_bits(const gc_device_info *di) {
+/* The default comb: 13 teeth on a GPU with 32 GB or more (9.0 GiB of tables at any L:
+ * 12,288 bases x 8,192 points; 20 additions per term), 12 from 16 GB (4.5 GiB, 22),
+ * 10 below (1.1 GiB, 26: the mode for GPUs of 4 GB), no tables on a CPU device
+ * (building them costs more than they save on a few blobs). */
+static unsigned default_comb_teeth(const gc_device_info *di) {
     if (!di->is_gpu) return 0;
-    return di->global_mem_bytes >= ((uint64_t)16 << 30) ? 8 : 5;
+    if (di->global_mem_bytes >= ((uint64_t)32 << 30)) return 13;
+    return di->global_mem_bytes >= ((uint64_t)16 << 30) ? 12 : 10;
 }
 
 static gc_kzg_ret check_options(const gc_kzg_options *opt) {
     unsigned l = opt->cell_size;
     if (l != 16 && l != 32 && l != 64) return GC_KZG_BADARGS;
-    if (opt->window_bits > 8 || opt->max_batch > (1u << 16)) return GC_KZG_BADARGS;
+    if ((opt->comb_teeth && (opt->comb_teeth < GC_KZG_COMB_TEETH_MIN || opt->comb_teeth > GC_KZG_COMB_TEETH_MAX)) ||
+        opt->max_batch > (1u << 16))
+        return GC_KZG_BADARGS;
     return GC_KZG_OK;
 }
 
@@ -358,19 +372,20 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if (!dev || !monomial || (hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN && !hooks->x_ext_fft))
         return GC_KZG_BADARGS;
     const gc_device_info *di = gc_device_get_info(dev);
-    gc_kzg_options opt = {64, default_window_bits(di), 0};
+    gc_kzg_options opt = {64, default_comb_teeth(di), 0};
     if (opt_in) {
         if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
-        if (opt_in->window_bits == GC_KZG_WINDOW_NO_TABLES)
-            opt.window_bits = 0;
-        else if (opt_in->window_bits)
-            opt.window_bits = opt_in->window_bits;
+        if (opt_in->comb_teeth == GC_KZG_NO_TABLES)
+            opt.comb_teeth = 0;
+        else if (opt_in->comb_teeth)
+            opt.comb_teeth = opt_in->comb_teeth;
         opt.max_batch = opt_in->max_batch;
     }
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
-        if (err) snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), window bits %u (1-8 or none)",
-                          opt.cell_size, opt.window_bits);
+        if (err)
+            snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), comb teeth %u (%u-%u or none)",
+                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX);
         return ret;
     }
     gc_kzg_ctx *c = calloc(1, sizeof *c);
@@ -384,10 +399,10 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->dev = dev;
     c->info.cell_size = opt.cell_size;
     c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
-    c->info.window_bits = opt.window_bits;
+    c->info.comb_teeth = opt.comb_teeth;
     c->log_l = opt.cell_size == 16 ? 4 : opt.cell_size == 32 ? 5 : 6;
     c->log_2r = KZG_LOG_EXT - c->log_l;
-    c->n_windows = opt.window_bits ? (256 + opt.window_bits - 1) / opt.window_bits : 0;
+    c->comb_spacing = opt.comb_teeth ? (255 + opt.comb_teeth - 1) / opt.comb_teeth : 0; /* scalars < r < 2^255 */
     for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
 
     gc_build_options bo = {hooks->defines, hooks->n_defines, 0};
@@ -424,10 +439,10 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if (hooks->x_ext_fft_source != KZG_X_EXT_FFT_NONE) {
         const gc_g1p *given = hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN ? hooks->x_ext_fft : NULL;
         if ((ret = build_x_ext_fft(c, mono, given)) ||
-            (opt.window_bits && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20))))
+            (opt.comb_teeth && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20))))
             goto out;
     }
-    if (opt.window_bits && (ret = build_tables(c, c->monomial, 4096, &c->table_commit))) goto out;
+    if (opt.comb_teeth && (ret = build_tables(c, c->monomial, 4096, &c->table_commit))) goto out;
     if ((st = gc_device_finish(dev))) {
         ret = kzg_device_error(c, st, "precomputation");
         goto out;

@@ -13,6 +13,7 @@
 #define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
 #define KZG_LOG_BLOB 12
 #define KZG_LOG_EXT 13
+#define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
 
 /* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
@@ -24,7 +25,7 @@ typedef struct {
 
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
-    K_MSM_FIXED, K_MSM_VAR, K_MSM_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
+    K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_CLEAR_UPPER_HALF,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
@@ -50,11 +51,11 @@ struct gc_kzg_ctx {
     gc_kernel *k[K_COUNT];
     gc_kzg_ctx_info info;
     unsigned log_l, log_2r;
-    unsigned n_windows;            /* of the MSM tables (window_bits > 0) */
+    unsigned comb_spacing;         /* of the MSM comb tables (comb_teeth > 0): bits per tooth */
     /* precomputation */
     gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
     gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
-    gc_buffer *table_fk20, *table_commit; /* MSM tables (window_bits > 0) */
+    gc_buffer *table_fk20, *table_commit; /* MSM comb tables (comb_teeth > 0) */
     gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
     gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */

@@ -80,22 +80,27 @@ void gc_kzg_setup_free(gc_kzg_setup *s);
 const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 
 /* ---- per-device context ---------------------------------------------------------- */
-/** window_bits for a context without MSM tables: every MSM by double-and-add over the
- *  bases themselves. The least device memory (no tables: about 2 MiB instead of ~0.9 GiB
- *  at window 5), several times slower on a GPU; the default on a CPU device. */
-#define GC_KZG_WINDOW_NO_TABLES 0xffu
+/** comb_teeth for a context without MSM tables: every MSM by double-and-add over the
+ *  bases themselves. The least device memory (about 2 MiB of precomputation instead of
+ *  1.1 GiB at 10 teeth), several times slower on a GPU; the default on a CPU device. */
+#define GC_KZG_NO_TABLES 0xffu
+/** The fixed-base MSMs' comb tables: 2^teeth points per base, 12,288 bases (FK20's FFT
+ *  of the setup and the setup itself), ceil(255 / teeth) additions per scalar. */
+#define GC_KZG_COMB_TEETH_MIN 5u
+#define GC_KZG_COMB_TEETH_MAX 14u
 
 typedef struct {
-    unsigned cell_size;   /* L: 16, 32 or 64 (0: 64, EIP-7594) */
-    unsigned window_bits; /* fixed-base MSM table window 1..8, GC_KZG_WINDOW_NO_TABLES, or
-                           * 0: the library's default (8 on a GPU of 16 GB or more: 4.5 GiB
-                           * of tables; 5 on a smaller GPU: 0.9 GiB; no tables on a CPU) */
-    size_t max_batch;     /* blobs per device pass (0: as many as fit, at most 512) */
+    unsigned cell_size;  /* L: 16, 32 or 64 (0: 64, EIP-7594) */
+    unsigned comb_teeth; /* MSM comb tables of 5..14 teeth (1.1 GiB at 10, 4.5 at 12, 9.0 at
+                          * 13, 18 at 14), GC_KZG_NO_TABLES, or 0: the library's default
+                          * (13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on a smaller
+                          * GPU, no tables on a CPU) */
+    size_t max_batch;    /* blobs per device pass (0: as many as fit, at most 512) */
 } gc_kzg_options;
 
 typedef struct {
     unsigned cell_size, cells_per_blob;
-    unsigned window_bits;       /* of the MSM tables; 0: no tables */
+    unsigned comb_teeth;        /* of the MSM tables; 0: no tables */
     size_t max_batch;           /* blobs per device pass */
     size_t precompute_bytes;    /* device memory of the precomputed tables */
     double precompute_ms;       /* wall time of the precomputation */
@@ -179,7 +184,7 @@ const gc_kzg_pool_info *gc_kzg_pool_get_info(const gc_kzg_pool *pool);
 gc_kzg_ctx *gc_kzg_pool_ctx(const gc_kzg_pool *pool, size_t i);
 /** After a call that returned a device's error: that result, the device's index in the
  *  pool and a message naming the device, the slice and the cause ("device 1 (cuda:1),
- *  blobs 256..511 of the call: GC_KZG_DEVICE: msm_fixed: GC_ERR_LAUNCH: ..."); GC_KZG_OK
+ *  blobs 256..511 of the call: GC_KZG_DEVICE: msm_comb: GC_ERR_LAUNCH: ..."); GC_KZG_OK
  *  (device SIZE_MAX, message "") after a call that no device failed. device and message
  *  may be NULL. */
 gc_kzg_ret gc_kzg_pool_last_error(const gc_kzg_pool *pool, size_t *device, const char **message);

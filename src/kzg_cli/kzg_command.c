@@ -44,7 +44,7 @@ static const char *const prog = "gpucheck kzg cells";
 
 typedef struct {
     const char *device, *setup, *in, *out;
-    unsigned cell_size, window_bits;
+    unsigned cell_size, comb_teeth;
     size_t batch;
     int verbose, help;
 } cells_args;
@@ -61,7 +61,7 @@ static void print_kzg_help(FILE *f) {
 
 static void print_cells_help(FILE *f) {
     fprintf(f,
-            "usage: gpucheck kzg cells [--device LIST] [--setup FILE] [--cell-size L] [--window-bits W]\n"
+            "usage: gpucheck kzg cells [--device LIST] [--setup FILE] [--cell-size L] [--comb-teeth T]\n"
             "                          [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
             "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
             "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
@@ -80,9 +80,10 @@ static void print_cells_help(FILE *f) {
             "                     ceremony's, built in)\n"
             "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
             "                     8192/L cells and 8192/L proofs per blob\n"
-            "  --window-bits W    window of the fixed-base MSM tables, 1..8, or 'none' for no tables\n"
-            "                     (least device memory; default: 8 on a GPU of 16 GB or more, 5 on\n"
-            "                     a smaller one, none on a CPU)\n"
+            "  --comb-teeth T     teeth of the fixed-base MSM comb tables, 5..14 (2^T points per base:\n"
+            "                     1.1 GiB at 10, 9.0 GiB at 13), or 'none' for no tables (least device\n"
+            "                     memory); default: 13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on\n"
+            "                     a smaller one, none on a CPU\n"
             "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
             "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
             "                     is one pass of every device\n"
@@ -119,7 +120,7 @@ static int parse_uint(const char *s, unsigned long long lo, unsigned long long h
 
 /* argv[0] is "cells". Returns -1 to go on, else an exit status. */
 static int parse_cells_args(int argc, char **argv, cells_args *a) {
-    static const char *const value_flags[] = {"--device", "--setup", "--cell-size", "--window-bits",
+    static const char *const value_flags[] = {"--device", "--setup", "--cell-size", "--comb-teeth",
                                               "--batch",  "--in",    "--out"};
     const char *seen[sizeof value_flags / sizeof value_flags[0]] = {0};
     memset(a, 0, sizeof *a);
@@ -160,13 +161,14 @@ static int parse_cells_args(int argc, char **argv, cells_args *a) {
                 return usage_error("unsupported cell size '%s': --cell-size takes 16, 32 or 64 (field elements "
                                    "per cell; 64 is EIP-7594)", val);
             a->cell_size = (unsigned)u;
-        } else if (!strcmp(name, "--window-bits")) {
+        } else if (!strcmp(name, "--comb-teeth")) {
             if (!strcmp(val, "none"))
-                a->window_bits = GC_KZG_WINDOW_NO_TABLES;
-            else if (!parse_uint(val, 1, 8, &u))
-                return usage_error("--window-bits needs an integer in 1..8 or 'none', got '%s'", val);
+                a->comb_teeth = GC_KZG_NO_TABLES;
+            else if (!parse_uint(val, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, &u))
+                return usage_error("--comb-teeth needs an integer in %u..%u or 'none', got '%s'", GC_KZG_COMB_TEETH_MIN,
+                                   GC_KZG_COMB_TEETH_MAX, val);
             else
-                a->window_bits = (unsigned)u;
+                a->comb_teeth = (unsigned)u;
         } else if (!strcmp(name, "--batch")) {
             if (!parse_uint(val, 1, 1u << 16, &u)) return usage_error("--batch needs an integer in 1..65536, got '%s'", val);
             a->batch = (size_t)u;
@@ -311,7 +313,7 @@ static int load_setup(cells_run *r) {
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
     if (!r->setup && !load_setup(r)) return 0;
-    gc_kzg_options opt = {a->cell_size, a->window_bits, a->batch};
+    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch};
     char err[1200];
     if (r->progress || a->verbose)
         fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
@@ -327,10 +329,10 @@ static int make_context(cells_run *r) {
     for (size_t i = 0; a->verbose && i < r->n_devs; i++) {
         const gc_kzg_ctx_info *ci = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(r->pool, i));
         fprintf(stderr,
-                "%s: %s: cell size %u, %u cells per blob, window bits %u%s, batch %zu, precomputation %.1f MiB "
+                "%s: %s: cell size %u, %u cells per blob, comb teeth %u%s, batch %zu, precomputation %.1f MiB "
                 "in %.0f ms, %.1f MiB per blob in flight\n",
-                prog, gc_device_get_info(r->devs[i])->id, ci->cell_size, ci->cells_per_blob, ci->window_bits,
-                ci->window_bits ? "" : " (no MSM tables)", ci->max_batch, ci->precompute_bytes / 1048576.0,
+                prog, gc_device_get_info(r->devs[i])->id, ci->cell_size, ci->cells_per_blob, ci->comb_teeth,
+                ci->comb_teeth ? "" : " (no MSM tables)", ci->max_batch, ci->precompute_bytes / 1048576.0,
                 ci->precompute_ms, ci->batch_bytes / 1048576.0);
     }
     if (a->verbose && r->n_devs > 1)

@@ -43,8 +43,8 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     for (size_t b = 0; b < n; b++) memcpy(s->blobs + b * GC_KZG_BYTES_PER_BLOB, s->v.blob, GC_KZG_BYTES_PER_BLOB);
     if ((st = fk20_ctx(ctx, &s->owned, p->l, n, NULL))) return st;
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(s->owned.kc);
-    gc_ctx_note(ctx, "L = %u, window bits %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass", in->cell_size,
-                in->window_bits, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch);
+    gc_ctx_note(ctx, "L = %u, comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass", in->cell_size,
+                in->comb_teeth, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch);
     return GC_OK;
 }
 

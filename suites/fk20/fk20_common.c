@@ -228,9 +228,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, co
         gc_ctx_error(ctx, "default setup: %s: %s", gc_kzg_ret_name(r), err);
         return GC_ERR_PARSE;
     }
-    uint64_t window = 0; /* --param fk20.window_bits */
-    gc_ctx_param_uint(ctx, "window_bits", &window);
-    gc_kzg_options opt = {l, (unsigned)window, batch};
+    uint64_t teeth = 0; /* --param fk20.comb_teeth */
+    gc_ctx_param_uint(ctx, "comb_teeth", &teeth);
+    gc_kzg_options opt = {l, (unsigned)teeth, batch};
     r = kzg_ctx_create_for_test(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);

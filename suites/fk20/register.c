@@ -5,10 +5,11 @@
 
 void gc_suite_fk20_register(void) {
     /* Both suites read it: the mutants build their contexts through fk20_ctx too. */
-    static const gc_param_def window[] = {
-        {"fk20", "window_bits", GC_PARAM_UINT, 0, 8, "MSM table window of every fk20 context (0: the library's default)"},
-        {"mutant_fk20", "window_bits", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"}};
-    for (size_t i = 0; i < sizeof window / sizeof window[0]; i++) gc_param_register(&window[i]);
+    static const gc_param_def teeth[] = {
+        {"fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
+         "MSM comb teeth of every fk20 context, 5..14 (0: the library's default)"},
+        {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"}};
+    for (size_t i = 0; i < sizeof teeth / sizeof teeth[0]; i++) gc_param_register(&teeth[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
     fk20_register_benchmarks();
