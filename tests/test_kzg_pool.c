@@ -144,7 +144,7 @@ static void test_args_with_device(const gc_kzg_setup *setup) {
     gc_device *twice[3] = {dev, again, dev};
     REFUSED(gc_kzg_pool_create(&p, twice, 3, setup, NULL, err, sizeof err), p, err,
             "devices[0] and devices[2] are the same gc_device");
-    gc_kzg_options bad = {48, 0, 0};
+    gc_kzg_options bad = {48, 0, 0, 0};
     gc_device *two[2] = {dev, again};
     snprintf(want, sizeof want, "device 0 (%s): unsupported options: cell size 48", id);
     REFUSED(gc_kzg_pool_create(&p, two, 2, setup, &bad, err, sizeof err), p, err, want);

@@ -35,7 +35,7 @@ static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, si
     }
     if (want->proofs) {
         if ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)) ||
-            (ret = kzg_stage_g1_ifft_truncate(c, n)) || (ret = kzg_stage_g1_fft(c, n)) ||
+            (ret = kzg_stages_u_to_proofs(c, n)) ||
             (ret = kzg_stage_compress_proofs(c, n)) ||
             (ret = read_out(c, staging->proofs + first * proof_bytes, n * proof_bytes)))
             return ret;

@@ -15,7 +15,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
-    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half",
+    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_TAPS] = "g1_conv_taps",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -83,6 +83,23 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
         ret = upload(c, out, digits, half * per, "G1 twiddles");
     }
     free(tw);
+    free(digits);
+    return ret;
+}
+
+/* The G1 convolution's taps (kzg_conv_taps.c) as wNAF digits, KZG_CONV_SLOTS entries
+ * (zero past the r + 1 taps: g1_conv_taps never reads them). */
+static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
+    size_t r = (size_t)1 << (c->log_2r - 1), per = 2 * GC_GLV_DIGITS;
+    gc_fr *taps = malloc((r + 1) * sizeof(gc_fr));
+    unsigned char *digits = calloc(KZG_CONV_SLOTS, per);
+    gc_kzg_ret ret = GC_KZG_MALLOC;
+    if (taps && digits) {
+        kzg_conv_taps(taps, c->log_2r);
+        for (size_t e = 0; e <= r; e++) gc_glv_wnaf_digits(digits + e * per, &taps[e]);
+        ret = upload(c, &c->conv_digits, digits, KZG_CONV_SLOTS * per, "G1 convolution taps");
+    }
+    free(taps);
     free(digits);
     return ret;
 }
@@ -171,6 +188,28 @@ static size_t msm_items(kzg_msm_shape s) {
     return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
 }
 
+/* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]), in
+ * a tree of fan-in 8 that ping-pongs between src and scratch (both are overwritten;
+ * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
+ * commitment latency-bound. The MSMs' partials and the G1 convolution's products. */
+static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
+                             gc_buffer *out, uint32_t out_first) {
+    const uint32_t fan = 8, zero = 0;
+    gc_buffer *dst = scratch;
+    while (n_chunks > fan && n_chunks % fan == 0) {
+        uint32_t groups = n_out * (n_chunks / fan);
+        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(dst), GC_ARG_VAL(fan), GC_ARG_VAL(groups), GC_ARG_VAL(zero)};
+        gc_kzg_ret ret = launch_elements(c, K_G1_SUM_CHUNKS, groups, r, 5);
+        if (ret) return ret;
+        gc_buffer *t = src;
+        src = dst;
+        dst = t;
+        n_chunks /= fan;
+    }
+    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(n_out), GC_ARG_VAL(out_first)};
+    return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
+}
+
 /* partials -> out: the MSM of `shape` over the table or the bases, then the sum of each
  * output's chunks. */
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
@@ -186,22 +225,7 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffe
         gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(bases), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
     }
-    if (ret) return ret;
-    /* Sum the chunks in a tree of fan-in 8 (ping-pong between partials and partials2):
-     * one work-item adding 128 partials in a row made the commitment latency-bound. */
-    gc_buffer *src = c->bb.partials, *dst = c->bb.partials2;
-    uint32_t fan = 8;
-    while (n_chunks > fan && n_chunks % fan == 0) {
-        uint32_t groups = n_out * (n_chunks / fan);
-        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(dst), GC_ARG_VAL(fan), GC_ARG_VAL(groups)};
-        if ((ret = launch_elements(c, K_G1_SUM_CHUNKS, groups, r, 4))) return ret;
-        gc_buffer *t = src;
-        src = dst;
-        dst = t;
-        n_chunks /= fan;
-    }
-    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(n_out)};
-    return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 4);
+    return ret ? ret : sum_chunks(c, c->bb.partials, c->bb.partials2, n_chunks, n_out, out, 0);
 }
 
 static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *scale_raw, size_t count) {
@@ -241,6 +265,33 @@ gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return g1_fft(c, c->bb.u, n, c->g1_tw_2r); }
+
+gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n) {
+    if (!c->conv_blobs) {
+        snprintf(c->last_message, sizeof c->last_message,
+                 "the G1 convolution needs cell size 64 and g1_conv_max_batch > 0: this context has none");
+        return GC_KZG_ERROR;
+    }
+    uint32_t log_2r = c->log_2r, two_r = 1u << log_2r;
+    /* in place, a slice of rows at a time: a slice reads only its own rows of bb.u */
+    for (size_t first = 0; first < n; first += c->conv_blobs) {
+        uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
+        gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_digits), GC_ARG_BUF(c->conv_products),
+                      GC_ARG_VAL(log_2r), GC_ARG_VAL(row0), GC_ARG_VAL(rows)};
+        gc_kzg_ret ret = launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 6);
+        if (!ret)
+            ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
+                             row0 * two_r);
+        if (ret) return ret;
+    }
+    return GC_KZG_OK;
+}
+
+gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
+    if (c->conv_blobs && n <= c->info.g1_conv_max_batch) return kzg_stage_g1_conv(c, n);
+    gc_kzg_ret ret = kzg_stage_g1_ifft_truncate(c, n);
+    return ret ? ret : kzg_stage_g1_fft(c, n);
+}
 
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
@@ -334,6 +385,17 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         if (ret) return ret;
         c->info.batch_bytes += plan[i].per_blob;
     }
+    /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
+     * stage calls run in slices of that many (kzg_stage_g1_conv) */
+    if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
+    c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
+    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS;
+    gc_kzg_ret ret;
+    if ((ret = upload_conv_taps(c)) ||
+        (ret = upload(c, &c->conv_products, NULL, products * sizeof(gc_g1p), "G1 convolution products")) ||
+        (ret = upload(c, &c->conv_products2, NULL, products / 8 * sizeof(gc_g1p), "G1 convolution products")))
+        return ret;
+    c->info.batch_bytes += products * 9 / 8 * sizeof(gc_g1p) / b;
     return GC_KZG_OK;
 }
 
@@ -351,7 +413,8 @@ static gc_kzg_ret check_options(const gc_kzg_options *opt) {
     unsigned l = opt->cell_size;
     if (l != 16 && l != 32 && l != 64) return GC_KZG_BADARGS;
     if ((opt->comb_teeth && (opt->comb_teeth < GC_KZG_COMB_TEETH_MIN || opt->comb_teeth > GC_KZG_COMB_TEETH_MAX)) ||
-        opt->max_batch > (1u << 16))
+        opt->max_batch > (1u << 16) ||
+        (opt->g1_conv_max_batch > GC_KZG_G1_CONV_MAX_BATCH_MAX && opt->g1_conv_max_batch != GC_KZG_NO_G1_CONV))
         return GC_KZG_BADARGS;
     return GC_KZG_OK;
 }
@@ -372,7 +435,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if (!dev || !monomial || (hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN && !hooks->x_ext_fft))
         return GC_KZG_BADARGS;
     const gc_device_info *di = gc_device_get_info(dev);
-    gc_kzg_options opt = {64, default_comb_teeth(di), 0};
+    gc_kzg_options opt = {64, default_comb_teeth(di), 0, KZG_CONV_MAX_BATCH};
     if (opt_in) {
         if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
         if (opt_in->comb_teeth == GC_KZG_NO_TABLES)
@@ -380,12 +443,16 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         else if (opt_in->comb_teeth)
             opt.comb_teeth = opt_in->comb_teeth;
         opt.max_batch = opt_in->max_batch;
+        if (opt_in->g1_conv_max_batch) opt.g1_conv_max_batch = opt_in->g1_conv_max_batch;
     }
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
         if (err)
-            snprintf(err, err_len, "unsupported options: cell size %u (16, 32 or 64), comb teeth %u (%u-%u or none)",
-                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX);
+            snprintf(err, err_len,
+                     "unsupported options: cell size %u (16, 32 or 64), comb teeth %u (%u-%u or none), max batch %zu "
+                     "(at most 65536), G1 convolution batch %u (1-%u or none)",
+                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, opt.max_batch,
+                     opt.g1_conv_max_batch, GC_KZG_G1_CONV_MAX_BATCH_MAX);
         return ret;
     }
     gc_kzg_ctx *c = calloc(1, sizeof *c);
@@ -400,6 +467,9 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->info.cell_size = opt.cell_size;
     c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
     c->info.comb_teeth = opt.comb_teeth;
+    /* L = 16 / 32 keep the FFTs: their convolutions would have 257 / 129 taps */
+    c->info.g1_conv_max_batch =
+        opt.cell_size == 64 && opt.g1_conv_max_batch != GC_KZG_NO_G1_CONV ? opt.g1_conv_max_batch : 0;
     c->log_l = opt.cell_size == 16 ? 4 : opt.cell_size == 32 ? 5 : 6;
     c->log_2r = KZG_LOG_EXT - c->log_l;
     c->comb_spacing = opt.comb_teeth ? (255 + opt.comb_teeth - 1) / opt.comb_teeth : 0; /* scalars < r < 2^255 */
@@ -476,7 +546,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit, c->bb.out_bytes};
+                         c->bb.commit, c->bb.out_bytes, c->conv_digits, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     free(c->staging);

@@ -15,6 +15,11 @@
 #define KZG_LOG_EXT 13
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
+/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): taps
+ * padded to 72 slots (mirrors KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum
+ * tree takes 72 -> 9 -> 1; the default of the passes it serves, in blobs. */
+#define KZG_CONV_SLOTS 72u
+#define KZG_CONV_MAX_BATCH 8u
 
 /* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
 typedef struct {
@@ -26,7 +31,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_CLEAR_UPPER_HALF,
+    K_G1_CLEAR_UPPER_HALF, K_G1_CONV_TAPS,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -59,6 +64,11 @@ struct gc_kzg_ctx {
     gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
     gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
+    /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
+    gc_buffer *conv_digits;        /* KZG_CONV_SLOTS taps' wNAF digits (kzg_conv_taps; zero past r) */
+    gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
+    gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
+    size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
     kzg_batch_buffers bb;
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
      * cells per call of 128 blobs cost its page faults every time */
@@ -103,8 +113,20 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.ci
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
+/** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
+ *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. GC_KZG_ERROR
+ *  (the message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
+gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n);
+/** bb.u -> proofs the way the pipeline takes: kzg_stage_g1_conv where the context has it
+ *  and n <= info.g1_conv_max_batch, else kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */
+gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
+
+/* kzg_conv_taps.c: the convolution's taps for 2r = 2^log_2r (log_2r >= 1): taps[e] for
+ * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */
+unsigned kzg_conv_tap_distance(unsigned e);
+void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);

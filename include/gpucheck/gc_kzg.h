@@ -88,6 +88,9 @@ const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
  *  of the setup and the setup itself), ceil(255 / teeth) additions per scalar. */
 #define GC_KZG_COMB_TEETH_MIN 5u
 #define GC_KZG_COMB_TEETH_MAX 14u
+/** g1_conv_max_batch for a context that always takes the G1 FFTs. */
+#define GC_KZG_NO_G1_CONV 0xffffffffu
+#define GC_KZG_G1_CONV_MAX_BATCH_MAX 512u
 
 typedef struct {
     unsigned cell_size;  /* L: 16, 32 or 64 (0: 64, EIP-7594) */
@@ -96,6 +99,10 @@ typedef struct {
                           * (13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on a smaller
                           * GPU, no tables on a CPU) */
     size_t max_batch;    /* blobs per device pass (0: as many as fit, at most 512) */
+    unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
+                          * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster
+                          * for a few blobs, 1.3 MB of device memory per blob of this limit);
+                          * GC_KZG_NO_G1_CONV: never; 0: the library's default (8) */
 } gc_kzg_options;
 
 typedef struct {
@@ -105,6 +112,8 @@ typedef struct {
     size_t precompute_bytes;    /* device memory of the precomputed tables */
     double precompute_ms;       /* wall time of the precomputation */
     size_t batch_bytes;         /* device memory per blob in flight */
+    unsigned g1_conv_max_batch; /* passes of at most this many blobs take the G1 convolution;
+                                 * 0: none do (L != 64, or GC_KZG_NO_G1_CONV) */
 } gc_kzg_ctx_info;
 
 typedef struct gc_kzg_ctx gc_kzg_ctx;

@@ -313,7 +313,7 @@ static int load_setup(cells_run *r) {
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
     if (!r->setup && !load_setup(r)) return 0;
-    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch};
+    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, 0};
     char err[1200];
     if (r->progress || a->verbose)
         fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);

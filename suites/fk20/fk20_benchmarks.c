@@ -10,10 +10,10 @@
 #include "suites/fk20/fk20_suite.h"
 
 typedef enum {
-    B_PIPELINE, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_COMPRESS, B_COMMIT, B_PROOFS, B_COUNT
+    B_PIPELINE, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_G1_CONV, B_COMPRESS, B_COMMIT, B_PROOFS, B_COUNT
 } bench_kind;
-static const char *const bench_names[B_COUNT] = {"pipeline", "poly",    "cells",      "circulant_fft", "msm",
-                                                 "g1_ffts",  "compress", "commitment", "proofs"};
+static const char *const bench_names[B_COUNT] = {"pipeline", "poly",    "cells",    "circulant_fft", "msm",   "g1_ffts",
+                                                 "g1_conv",  "compress", "commitment", "proofs"};
 
 typedef struct {
     unsigned l;
@@ -43,8 +43,11 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     for (size_t b = 0; b < n; b++) memcpy(s->blobs + b * GC_KZG_BYTES_PER_BLOB, s->v.blob, GC_KZG_BYTES_PER_BLOB);
     if ((st = fk20_ctx(ctx, &s->owned, p->l, n, NULL))) return st;
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(s->owned.kc);
-    gc_ctx_note(ctx, "L = %u, comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass", in->cell_size,
-                in->comb_teeth, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch);
+    gc_ctx_note(ctx,
+                "L = %u, comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass, G1 convolution for "
+                "passes of up to %u blobs",
+                in->cell_size, in->comb_teeth, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch,
+                in->g1_conv_max_batch);
     return GC_OK;
 }
 
@@ -97,12 +100,13 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
     case B_G1_FFTS:
         if (!(r = kzg_stage_g1_ifft_truncate(kc, n))) r = kzg_stage_g1_fft(kc, n);
         break;
+    case B_G1_CONV: r = kzg_stage_g1_conv(kc, n); break;
     case B_COMPRESS: r = kzg_stage_compress_proofs(kc, n); break;
     case B_COMMIT: r = kzg_stage_commitment(kc, n); break;
-    case B_PROOFS: /* what the FK20 GPU project's "FK20" line times: polynomial -> h_fft */
-        if (!(r = kzg_stage_circulant_fft(kc, n)) && !(r = kzg_stage_fk20_msm(kc, n, 1)) &&
-            !(r = kzg_stage_g1_ifft_truncate(kc, n)))
-            r = kzg_stage_g1_fft(kc, n);
+    case B_PROOFS: /* what the FK20 GPU project's "FK20" line times: polynomial -> h_fft
+                    * (G1 FFTs or convolution, as the pipeline chooses) */
+        if (!(r = kzg_stage_circulant_fft(kc, n)) && !(r = kzg_stage_fk20_msm(kc, n, 1)))
+            r = kzg_stages_u_to_proofs(kc, n);
         break;
     default: break;
     }
@@ -114,7 +118,8 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
 
 static const char *const bench_what[B_COUNT] = {
     "pipeline (cells, proofs and commitments)", "stage blob -> polynomial", "stage polynomial -> cells",
-    "stage circulant FFTs", "stage MSM", "stages G1 inverse FFT + FFT", "stage proof compression",
+    "stage circulant FFTs", "stage MSM", "stages G1 inverse FFT + FFT",
+    "stage G1 convolution (the G1 FFTs' map; in slices of g1_conv_max_batch blobs)", "stage proof compression",
     "stage commitment", "proofs from the polynomial (circulant FFTs, MSM, G1 FFTs)"};
 
 #define N_CFG 6
@@ -128,6 +133,7 @@ void fk20_register_benchmarks(void) {
     } cfg[N_CFG] = {{64, 1}, {64, 64}, {64, 128}, {16, 1}, {16, 64}, {16, 512}};
     for (int c = 0; c < N_CFG; c++)
         for (int k = 0; k < B_COUNT; k++) {
+            if (k == B_G1_CONV && cfg[c].l != 64) continue; /* L = 64 only */
             params[c][k] = (bench_param){cfg[c].l, cfg[c].batch, (bench_kind)k};
             snprintf(names[c][k], 64, "bench.L%u.b%zu.%s", cfg[c].l, cfg[c].batch, bench_names[k]);
             snprintf(descs[c][k], 128, "FK20 %s, L = %u, %zu blob%s per pass", bench_what[k], cfg[c].l,

@@ -147,7 +147,7 @@ static gc_status multi_setup(gc_test_ctx *ctx) {
         gc_ctx_error(ctx, "default setup: %s: %s", gc_kzg_ret_name(r), err);
         return GC_ERR_PARSE;
     }
-    gc_kzg_options opt = {64, 0, 0};
+    gc_kzg_options opt = {64, 0, 0, 0};
     r = gc_kzg_pool_create(&s->pool, devs, n_devs, s->owned.setup, &opt, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "gc_kzg_pool_create over %zu devices: %s: %s", n_devs, gc_kzg_ret_name(r), err);

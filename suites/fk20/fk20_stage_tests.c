@@ -10,11 +10,13 @@
 
 #include "suites/fk20/fk20_suite.h"
 
-typedef enum { ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_COMPRESS, ST_CELLS, ST_COMMIT } stage;
+typedef enum {
+    ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_G1_CONV, ST_COMPRESS, ST_CELLS, ST_COMMIT
+} stage;
 
-#define N_STAGES 9
-static const char *const stage_names[N_STAGES] = {"poly", "circulant_fft", "x_ext_fft", "msm", "g1_ifft_truncate",
-                                          "g1_fft", "compress", "cells", "commitment"};
+#define N_STAGES 10
+static const char *const stage_names[N_STAGES] = {"poly",   "circulant_fft", "x_ext_fft", "msm",  "g1_ifft_truncate",
+                                                  "g1_fft", "g1_conv",       "compress",  "cells", "commitment"};
 
 typedef struct {
     stage st;
@@ -99,6 +101,19 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     case ST_G1_IFFT: /* in place */
         if (!(st = put_rows(kc->bb.u, v->u, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_ifft_truncate(kc, n);
         break;
+    case ST_G1_CONV: { /* u / 2r (what the pipeline's scaled MSM gives) -> the proofs, in
+                        * place; the products poisoned: a slot the kernel skipped would be summed */
+        gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
+        if (!row) return GC_ERR_NO_MEMORY;
+        gc_fr inv;
+        gc_fr_fft_inv_n(&inv, kc->log_2r);
+        for (size_t j = 0; j < two_r; j++) gc_g1p_mul(&row[j], &v->u[j], &inv);
+        if ((st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n)) ||
+            (kc->conv_products && (st = gc_buffer_fill_byte(kc->conv_products, canary))))
+            break;
+        r = kzg_stage_g1_conv(kc, n);
+        break;
+    }
     case ST_G1_FFT: { /* v padded with infinity, in place */
         gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
         if (!row) return GC_ERR_NO_MEMORY;
@@ -173,6 +188,9 @@ static gc_status stage_check(gc_test_ctx *ctx) {
     case ST_G1_FFT:
         snprintf(label, sizeof label, "v -> G1 FFT (proofs, natural order), %zu rows, vs py_ecc", n);
         return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
+    case ST_G1_CONV:
+        snprintf(label, sizeof label, "u -> G1 convolution (proofs, natural order), %zu rows, vs py_ecc", n);
+        return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_COMPRESS:
         snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
         return compare_rows(ctx, kc->bb.out_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
@@ -202,6 +220,7 @@ static const char *const stage_what[] = {
     "blob -> Fr -> inverse FFT (coefficients)", "polynomial -> circulant rows -> their FFTs",
     "setup -> its FFT (the precomputation)",    "circulant FFTs x x_ext_fft: one MSM per position",
     "u -> inverse G1 FFT, upper half cleared",  "v -> G1 FFT (the proofs)",
+    "u -> the proofs by one convolution (the two G1 FFTs' map)",
     "proofs -> compressed, bit-reversed order", "polynomial -> cells (FFT over 8192 points)",
     "polynomial -> commitment (MSM over the setup points)"};
 
@@ -214,9 +233,10 @@ static const stage_param mutants[] = {
     {ST_MSM, 64, 1, "KZG_MUTANT=2"},
     {ST_G1_FFT, 64, 1, "KZG_MUTANT=3"},
     {ST_CIRCULANT, 64, 1, "KZG_MUTANT=4"},
+    {ST_G1_CONV, 64, 1, "KZG_MUTANT=5"},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle", "dropped_msm_term", "wrong_g1_twiddle",
-                                           "wrong_circulant_index"};
+                                           "wrong_circulant_index", "wrong_conv_tap"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
@@ -224,8 +244,8 @@ void fk20_register_stage_tests(void) {
         for (int s = 0; s < N_STAGES; s++)
             for (int many = 0; many < 2; many++) {
                 /* cells and commitment do not depend on L: tested at L = 64 only; the
-                 * precomputation has no rows */
-                if ((s == ST_CELLS || s == ST_COMMIT) && ls[li] != 64) continue;
+                 * G1 convolution exists at L = 64 only; the precomputation has no rows */
+                if ((s == ST_CELLS || s == ST_COMMIT || s == ST_G1_CONV) && ls[li] != 64) continue;
                 if (s == ST_X_EXT_FFT && many) continue;
                 stage_param *p = &params[li][s][many];
                 *p = (stage_param){(stage)s, ls[li], many ? 0 : 1, NULL};

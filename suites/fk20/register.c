@@ -5,11 +5,16 @@
 
 void gc_suite_fk20_register(void) {
     /* Both suites read it: the mutants build their contexts through fk20_ctx too. */
-    static const gc_param_def teeth[] = {
+    static const gc_param_def params[] = {
         {"fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
          "MSM comb teeth of every fk20 context, 5..14 (0: the library's default)"},
-        {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"}};
-    for (size_t i = 0; i < sizeof teeth / sizeof teeth[0]; i++) gc_param_register(&teeth[i]);
+        {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"},
+        {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
+         "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
+         "(0: never; unset: the library's default, 8)"},
+        {"mutant_fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
+         "the same for the fk20 mutants"}};
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
     fk20_register_benchmarks();

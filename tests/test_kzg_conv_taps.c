@@ -1,0 +1,91 @@
+/* test_kzg_conv_taps.c — the G1 convolution's taps (crypto/kzg/kzg_conv_taps.c): FK20's
+ * "inverse FFT (unscaled) of the MSM output u' (= u / 2r), upper half cleared, FFT" is the
+ * cyclic convolution pi_k = sum_e taps[e] u'[(k - d_e) mod 2r]. Checked over Fr (the map
+ * is linear, so Fr stands for G1) at every size 2 .. 1024 (FK20 uses 128 .. 512): the taps against their
+ * definition c_d = sum_{j<r} w^(jd) at every distance (the even ones 0, so r + 1 taps
+ * suffice), and the convolution against the FFT route on pseudo-random inputs. The same
+ * taps times the known u on the device are the fk20 stage test L64.g1_conv.
+ * Exit codes: 0 pass, 1 failures. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto/kzg/kzg_internal.h"
+
+#include "unit.h"
+
+/* c_d for every d < 2r by the definition, O(r) each */
+static void taps_by_definition(gc_fr *c, unsigned log_2r) {
+    unsigned two_r = 1u << log_2r, r = two_r / 2;
+    gc_fr w, wd, x;
+    gc_fr_root_of_unity(&w, log_2r);
+    gc_fr_one(&wd);
+    for (unsigned d = 0; d < two_r; d++) {
+        gc_fr_zero(&c[d]);
+        gc_fr_one(&x);
+        for (unsigned j = 0; j < r; j++) {
+            gc_fr_add(&c[d], &c[d], &x);
+            gc_fr_mul(&x, &x, &wd);
+        }
+        gc_fr_mul(&wd, &wd, &w);
+    }
+}
+
+static void test_taps(unsigned log_2r) {
+    unsigned two_r = 1u << log_2r, r = two_r / 2;
+    gc_fr *c = malloc(two_r * sizeof *c), *taps = malloc((r + 1) * sizeof *taps);
+    if (!c || !taps) abort();
+    taps_by_definition(c, log_2r);
+    kzg_conv_taps(taps, log_2r);
+    int covered_ok = 1, zero_ok = 1;
+    for (unsigned e = 0; e <= r; e++) covered_ok &= gc_fr_eq(&taps[e], &c[kzg_conv_tap_distance(e)]);
+    for (unsigned d = 2; d < two_r; d += 2) zero_ok &= gc_fr_is_zero(&c[d]);
+    CHECKF(covered_ok, "2r = %u: taps = sum_{j<r} w^(jd) at their distances", two_r);
+    CHECKF(zero_ok, "2r = %u: the even distances have no tap", two_r);
+    free(c);
+    free(taps);
+}
+
+static void test_convolution(unsigned log_2r) {
+    unsigned two_r = 1u << log_2r, r = two_r / 2;
+    gc_fr *u = malloc(two_r * sizeof *u), *a = malloc(two_r * sizeof *a), *tw = malloc(r * sizeof *tw),
+          *itw = malloc(r * sizeof *itw), *taps = malloc((r + 1) * sizeof *taps), inv_n, t;
+    if (!u || !a || !tw || !itw || !taps) abort();
+    for (unsigned i = 0; i < two_r; i++) gc_bls_fft_input(&u[i], i + 1000 * log_2r);
+    gc_fr_fft_twiddles(tw, log_2r, 0);
+    gc_fr_fft_twiddles(itw, log_2r, 1);
+    kzg_conv_taps(taps, log_2r);
+    /* the FFT route: the scaled inverse of u is the unscaled inverse of u' = u / 2r */
+    memcpy(a, u, two_r * sizeof *a);
+    gc_fr_fft_serial(a, itw, log_2r, 1);
+    for (unsigned j = r; j < two_r; j++) gc_fr_zero(&a[j]);
+    gc_fr_fft_serial(a, tw, log_2r, 0);
+    gc_fr_fft_inv_n(&inv_n, log_2r);
+    int same = 1;
+    for (unsigned k = 0; k < two_r; k++) {
+        gc_fr pi;
+        gc_fr_zero(&pi);
+        for (unsigned e = 0; e <= r; e++) {
+            gc_fr_mul(&t, &u[(k - kzg_conv_tap_distance(e)) & (two_r - 1)], &inv_n);
+            gc_fr_mul(&t, &t, &taps[e]);
+            gc_fr_add(&pi, &pi, &t);
+        }
+        same &= gc_fr_eq(&pi, &a[k]);
+    }
+    CHECKF(same, "2r = %u: convolution = FFT(truncate(IFFT(u')))", two_r);
+    free(u);
+    free(a);
+    free(tw);
+    free(itw);
+    free(taps);
+}
+
+int main(void) {
+    for (unsigned log_2r = 1; log_2r <= 10; log_2r++) { /* O(r^2) each */
+        test_taps(log_2r);
+        test_convolution(log_2r);
+    }
+    CHECKF(kzg_conv_tap_distance(0) == 0 && kzg_conv_tap_distance(1) == 1 && kzg_conv_tap_distance(64) == 127,
+           "tap distances");
+    return UNIT_DONE();
+}
