@@ -7,7 +7,7 @@ find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(GC_FK20_EXPECT ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli>)
 
 # Stages and the cell sizes they are tested at (cells and commitment do not depend on L;
-# the precomputation x_ext_fft has no rows).
+# the G1 convolution exists at L = 64 only; the precomputation x_ext_fft has no rows).
 set(GC_FK20_STAGES poly circulant_fft msm g1_ifft_truncate g1_fft compress)
 # Many rows at L = 64 and 16 (L = 32 runs the same code at 1 row; CI's time is dear).
 foreach(rows row1 rows)
@@ -24,7 +24,7 @@ foreach(rows row1 rows)
       list(APPEND want "fk20.L${l}.x_ext_fft.row1=PASS")
     endif()
   endforeach()
-  list(APPEND want "fk20.L64.cells.${rows}=PASS" "fk20.L64.commitment.${rows}=PASS")
+  list(APPEND want "fk20.L64.cells.${rows}=PASS" "fk20.L64.commitment.${rows}=PASS" "fk20.L64.g1_conv.${rows}=PASS")
   add_test(NAME fk20_stages_${rows}
            COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows},-fk20.L32.*.rows" --scale 0.03125)
 endforeach()
@@ -41,12 +41,24 @@ foreach(teeth 5 7)
 endforeach()
 
 set(want "")
-foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index)
+foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_conv_tap)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
 set_tests_properties(fk20_stages_row1 fk20_stages_rows fk20_mutants_caught
                      PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+
+# The G1 convolution (kzg_stage_g1_conv), which a CPU device's pipeline does not take by
+# default: in slices of one blob (two rows, so the second slice writes at its offset), and
+# the consensus vectors end to end with every pass of up to 16 blobs through it (about a
+# minute under ASan; the plain fk20.eip7594.consensus_vectors takes the G1 FFTs on PoCL).
+add_test(NAME fk20_g1_conv_slices
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.rows=PASS -- run --filter "fk20.L64.g1_conv.rows"
+                 --param fk20.g1_conv_max_batch=1 --scale 0.03125)
+add_test(NAME fk20_g1_conv_pipeline
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
+                 --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_conv_max_batch=16)
+set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

@@ -435,7 +435,9 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if (!dev || !monomial || (hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN && !hooks->x_ext_fft))
         return GC_KZG_BADARGS;
     const gc_device_info *di = gc_device_get_info(dev);
-    gc_kzg_options opt = {64, default_comb_teeth(di), 0, KZG_CONV_MAX_BATCH};
+    /* the G1 convolution by default on a GPU only: it saves launches in a row (latency),
+     * and costs 13x the FFTs' products, which is all a CPU device sees */
+    gc_kzg_options opt = {64, default_comb_teeth(di), 0, di->is_gpu ? KZG_CONV_MAX_BATCH : GC_KZG_NO_G1_CONV};
     if (opt_in) {
         if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
         if (opt_in->comb_teeth == GC_KZG_NO_TABLES)

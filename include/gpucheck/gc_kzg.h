@@ -102,7 +102,8 @@ typedef struct {
     unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
                           * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster
                           * for a few blobs, 1.3 MB of device memory per blob of this limit);
-                          * GC_KZG_NO_G1_CONV: never; 0: the library's default (8) */
+                          * GC_KZG_NO_G1_CONV: never; 0: the library's default (8 on a
+                          * GPU; never on a CPU device, where it only adds work) */
 } gc_kzg_options;
 
 typedef struct {

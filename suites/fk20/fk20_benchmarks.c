@@ -41,7 +41,8 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     s->commitments = gc_ctx_malloc(ctx, n * 48);
     if (st || !s->blobs || !s->cells || !s->proofs || !s->commitments) return st ? st : GC_ERR_NO_MEMORY;
     for (size_t b = 0; b < n; b++) memcpy(s->blobs + b * GC_KZG_BYTES_PER_BLOB, s->v.blob, GC_KZG_BYTES_PER_BLOB);
-    if ((st = fk20_ctx(ctx, &s->owned, p->l, n, NULL))) return st;
+    /* the G1 convolution's own benchmark has it whatever the device's default */
+    if ((st = fk20_ctx(ctx, &s->owned, p->l, n, p->kind == B_G1_CONV ? KZG_CONV_MAX_BATCH : 0, NULL))) return st;
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(s->owned.kc);
     gc_ctx_note(ctx,
                 "L = %u, comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass, G1 convolution for "

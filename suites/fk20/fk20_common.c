@@ -221,7 +221,8 @@ void fk20_teardown(gc_test_ctx *ctx) {
     o->setup = NULL;
 }
 
-gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const kzg_ctx_test_hooks *hooks) {
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, unsigned g1_conv_default,
+                   const kzg_ctx_test_hooks *hooks) {
     char err[512];
     gc_kzg_ret r = gc_kzg_setup_load_default(&o->setup, err, sizeof err);
     if (r) {
@@ -231,7 +232,8 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, co
     uint64_t teeth = 0, conv = 0; /* --param fk20.comb_teeth, fk20.g1_conv_max_batch (0: never) */
     gc_ctx_param_uint(ctx, "comb_teeth", &teeth);
     int conv_given = gc_ctx_param_uint(ctx, "g1_conv_max_batch", &conv);
-    gc_kzg_options opt = {l, (unsigned)teeth, batch, !conv_given ? 0 : conv ? (unsigned)conv : GC_KZG_NO_G1_CONV};
+    gc_kzg_options opt = {l, (unsigned)teeth, batch,
+                          !conv_given ? g1_conv_default : conv ? (unsigned)conv : GC_KZG_NO_G1_CONV};
     r = kzg_ctx_create_for_test(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
@@ -240,6 +242,7 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, co
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");
+    gc_ctx_figure(ctx, "g1_conv_max_batch", in->g1_conv_max_batch, "blobs"); /* 0: the G1 FFTs always */
     return GC_OK;
 }
 

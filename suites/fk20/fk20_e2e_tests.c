@@ -97,7 +97,7 @@ static gc_status consensus_setup(gc_test_ctx *ctx) {
         }
         gc_ctx_note(ctx, "%s: %s", names[i], s->valid[i] ? "valid" : "invalid (ckzg rejects it)");
     }
-    return fk20_ctx(ctx, &s->e.owned, 64, n, NULL);
+    return fk20_ctx(ctx, &s->e.owned, 64, n, 0, NULL);
 }
 
 static gc_status consensus_check(gc_test_ctx *ctx) {
@@ -139,7 +139,7 @@ static gc_status ckzg_setup(gc_test_ctx *ctx) {
     if (st == GC_ERR_NOT_FOUND) return GC_ERR_UNSUPPORTED;
     if (st || (st = e2e_alloc(ctx, &s->e, n))) return st;
     for (size_t i = 0; i < n; i++) memcpy(s->e.blobs + i * GC_KZG_BYTES_PER_BLOB, s->cases[i].blob, GC_KZG_BYTES_PER_BLOB);
-    return fk20_ctx(ctx, &s->e.owned, 64, n, NULL);
+    return fk20_ctx(ctx, &s->e.owned, 64, n, 0, NULL);
 }
 
 static gc_status ckzg_check(gc_test_ctx *ctx) {

@@ -52,7 +52,8 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
                                 : p->st == ST_X_EXT_FFT ? KZG_X_EXT_FFT_COMPUTE
                                                         : KZG_X_EXT_FFT_NONE,
                                 s->v.x_ext_fft};
-    return fk20_ctx(ctx, &s->owned, p->l, s->rows, &hooks);
+    /* the G1 convolution's test has it whatever the device's default (CPU devices: none) */
+    return fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
 }
 
 /* bytes of one row's data, replicated over rows into buffer b */

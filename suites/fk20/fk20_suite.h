@@ -70,11 +70,12 @@ typedef struct {
 } fk20_owned;
 
 /** o->kc: a context on the test's device for cell size l (comb teeth from
- *  `--param fk20.comb_teeth`, the G1 convolution's batch limit from
- *  `--param fk20.g1_conv_max_batch`, 0 for never; else the library's defaults), room for
- *  `batch` blobs, with the stage test's hooks (NULL: none; the library's own
- *  precomputation). */
-gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, const kzg_ctx_test_hooks *hooks);
+ *  `--param fk20.comb_teeth`, else the library's default; the G1 convolution's batch
+ *  limit from `--param fk20.g1_conv_max_batch`, 0 for never, else g1_conv_default, the
+ *  option's value: 0 for the library's default), room for `batch` blobs, with the stage
+ *  test's hooks (NULL: none; the library's own precomputation). */
+gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, unsigned g1_conv_default,
+                   const kzg_ctx_test_hooks *hooks);
 void fk20_teardown(gc_test_ctx *ctx);
 
 /** Record a failed library call (its name, result and the device's message) as the
