@@ -149,6 +149,10 @@ static void test_args_with_device(const gc_kzg_setup *setup) {
     snprintf(want, sizeof want, "device 0 (%s): unsupported options: cell size 48", id);
     REFUSED(gc_kzg_pool_create(&p, two, 2, setup, &bad, err, sizeof err), p, err, want);
     printf("# %s: %s\n", id, err);
+    gc_kzg_options bad_conv = {64, 0, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX + 1};
+    snprintf(want, sizeof want, "G1 convolution batch %u (1-%u or none)", GC_KZG_G1_CONV_MAX_BATCH_MAX + 1,
+             GC_KZG_G1_CONV_MAX_BATCH_MAX);
+    REFUSED(gc_kzg_pool_create(&p, two, 2, setup, &bad_conv, err, sizeof err), p, err, want);
 out:
     gc_device_close(dev);
     gc_device_close(again);

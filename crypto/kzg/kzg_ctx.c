@@ -449,12 +449,14 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     }
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
+        char conv[16] = "none";
+        if (opt.g1_conv_max_batch != GC_KZG_NO_G1_CONV) snprintf(conv, sizeof conv, "%u", opt.g1_conv_max_batch);
         if (err)
             snprintf(err, err_len,
                      "unsupported options: cell size %u (16, 32 or 64), comb teeth %u (%u-%u or none), max batch %zu "
-                     "(at most 65536), G1 convolution batch %u (1-%u or none)",
-                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, opt.max_batch,
-                     opt.g1_conv_max_batch, GC_KZG_G1_CONV_MAX_BATCH_MAX);
+                     "(at most 65536), G1 convolution batch %s (1-%u or none)",
+                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, opt.max_batch, conv,
+                     GC_KZG_G1_CONV_MAX_BATCH_MAX);
         return ret;
     }
     gc_kzg_ctx *c = calloc(1, sizeof *c);
