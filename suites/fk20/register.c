@@ -8,7 +8,10 @@ void gc_suite_fk20_register(void) {
     static const gc_param_def teeth[] = {
         {"fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
          "MSM comb teeth of every fk20 context, 5..14 (0: the library's default)"},
-        {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"}};
+        {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"},
+        {"fk20", "g1_pair_max_points", GC_PARAM_UINT, 0, 1u << 24,
+         "G1 FFTs of up to this many points (rows x 2r) fuse their stages in pairs (0: never; default 16384)"},
+        {"mutant_fk20", "g1_pair_max_points", GC_PARAM_UINT, 0, 1u << 24, "the same for the fk20 mutants"}};
     for (size_t i = 0; i < sizeof teeth / sizeof teeth[0]; i++) gc_param_register(&teeth[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
