@@ -542,7 +542,8 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->bb.commit, c->bb.out_bytes};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
-    free(c->staging);
+    if (c->staging_buf) gc_buffer_free(c->staging_buf);
+    else free(c->staging);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

@@ -69,6 +69,7 @@ struct gc_kzg_ctx {
      * cells per call of 128 blobs cost its page faults every time */
     uint8_t *staging;
     size_t staging_bytes;
+    gc_buffer *staging_buf;  /* the page-locked buffer staging points into, or NULL (malloc'd) */
     gc_status last_status;
     char last_message[512];
 };
