@@ -40,8 +40,18 @@ foreach(teeth 5 7)
   set_tests_properties(fk20_comb_tables_${teeth} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 endforeach()
 
+# The G1 FFTs one stage per launch (what a GPU runs for big batches; the tests above, at
+# one or two rows, take the fused stage pairs of kzg_ctx.c's g1_fft).
+add_test(NAME fk20_g1_single_stages
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_ifft_truncate.row1=PASS fk20.L64.g1_fft.row1=PASS
+                 fk20.L32.g1_fft.row1=PASS fk20.L16.g1_fft.rows=PASS fk20.L64.x_ext_fft.row1=PASS
+                 -- run --filter "fk20.L64.g1_ifft_truncate.row1,fk20.L64.g1_fft.row1,fk20.L32.g1_fft.row1,fk20.L16.g1_fft.rows,fk20.L64.x_ext_fft.row1"
+                 --param fk20.g1_pair_max_points=0 --scale 0.03125)
+set_tests_properties(fk20_g1_single_stages PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+
 set(want "")
-foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_conv_tap)
+foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
+        wrong_conv_tap)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")

@@ -15,6 +15,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
+    [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_TAPS] = "g1_conv_taps",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
@@ -101,6 +102,49 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
     }
     free(taps);
     free(digits);
+    return ret;
+}
+
+/* The first stage that the fused G1 stage pairs start from: the pairs cover the stages
+ * (s, s + 1) up to the last, so with an odd count stage 0 runs alone (its twiddles are 1). */
+static unsigned first_pair_stage(unsigned log_n) { return log_n & 1u; }
+
+/* The scalars of the fused stage pairs (g1_fft_pair_products in kzg_kernels.gc): for
+ * each pair (s, s + 1) from first_pair_stage, h = 2^s, j < h: t, u, ut, u', u't with
+ * u = w_4h^j, u' = w_4h^(j + h), t = u^2, as wNAF digits of their GLV splits. */
+static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
+    size_t half = (size_t)1 << (log_n - 1), per = 2 * GC_GLV_DIGITS, count = 0;
+    for (unsigned s = first_pair_stage(log_n); s + 1 < log_n; s += 2) count += (size_t)5 << s;
+    gc_fr *tw = malloc(half * sizeof(gc_fr));
+    unsigned char *digits = malloc(count * per);
+    gc_kzg_ret ret = GC_KZG_MALLOC;
+    if (tw && digits) {
+        gc_fr_fft_twiddles(tw, log_n, inverse);
+        size_t at = 0;
+        for (unsigned s = first_pair_stage(log_n); s + 1 < log_n; s += 2)
+            for (size_t j = 0; j < ((size_t)1 << s); j++) {
+                gc_fr sc[5]; /* t, u, ut, u', u't */
+                sc[1] = tw[j << (log_n - 2 - s)];
+                sc[3] = tw[(j + ((size_t)1 << s)) << (log_n - 2 - s)];
+                gc_fr_mul(&sc[0], &sc[1], &sc[1]);
+                gc_fr_mul(&sc[2], &sc[0], &sc[1]);
+                gc_fr_mul(&sc[4], &sc[0], &sc[3]);
+                for (int p = 0; p < 5; p++) gc_glv_wnaf_digits(digits + (at++) * per, &sc[p]);
+            }
+        ret = upload(c, out, digits, count * per, "G1 pair twiddles");
+    }
+    free(tw);
+    free(digits);
+    return ret;
+}
+
+gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
+    gc_buffer_free(c->pair_scratch);
+    c->pair_scratch = NULL;
+    c->g1_pair_max_points = 0;
+    if (!points) return GC_KZG_OK;
+    gc_kzg_ret ret = upload(c, &c->pair_scratch, NULL, points / 4 * 5 * sizeof(gc_g1p), "G1 pair products");
+    if (!ret) c->g1_pair_max_points = points;
     return ret;
 }
 
@@ -245,14 +289,29 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
 }
 
 /* The G1 DIT transform of size 2r of `rows` rows of `data` in place (bit reversal, then
- * one launch per stage), twiddles `digits` (upload_g1_twiddles). */
-static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *digits) {
+ * one launch per stage), twiddles `digits` (upload_g1_twiddles). Up to
+ * g1_pair_max_points points the stages run fused in pairs, twiddles `pair_digits`
+ * (upload_g1_pair_twiddles): two launches per pair, one product deep. */
+static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *digits, gc_buffer *pair_digits) {
     uint32_t log_2r = c->log_2r, n_rows = (uint32_t)rows, n_points = (uint32_t)(rows << log_2r);
+    int pairs = n_points <= c->g1_pair_max_points;
+    uint32_t single_end = pairs ? first_pair_stage(log_2r) : log_2r; /* stages [0, single_end) alone */
     gc_arg b[] = {GC_ARG_BUF(data), GC_ARG_VAL(log_2r), GC_ARG_VAL(n_points)};
     gc_kzg_ret ret = launch_elements(c, K_G1_BITREV_ROWS, n_points, b, 3);
-    for (uint32_t stage = 0; !ret && stage < log_2r; stage++) {
+    for (uint32_t stage = 0; !ret && stage < single_end; stage++) {
         gc_arg f[] = {GC_ARG_BUF(data), GC_ARG_BUF(digits), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage), GC_ARG_VAL(n_rows)};
         ret = launch_elements(c, K_G1_FFT_STAGE, n_points / 2, f, 5);
+    }
+    uint32_t first = 0; /* the pair's first scalar in pair_digits */
+    for (uint32_t stage = single_end; !ret && stage + 1 < log_2r; stage += 2) {
+        gc_arg p[] = {GC_ARG_BUF(data),        GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
+                      GC_ARG_VAL(log_2r),      GC_ARG_VAL(stage),       GC_ARG_VAL(n_rows),
+                      GC_ARG_BUF(c->pair_scratch)};
+        gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
+                      GC_ARG_VAL(n_rows)};
+        if (!(ret = launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7)))
+            ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points / 4, m, 5);
+        first += 5u << stage;
     }
     return ret;
 }
@@ -260,11 +319,11 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, rows = (uint32_t)n;
     gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
-    gc_kzg_ret ret = g1_fft(c, c->bb.u, n, c->g1_itw_2r);
+    gc_kzg_ret ret = g1_fft(c, c->bb.u, n, c->g1_itw_2r, c->g1_pair_itw_2r);
     return ret ? ret : launch_elements(c, K_G1_CLEAR_UPPER_HALF, n << (c->log_2r - 1), z, 3);
 }
 
-gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return g1_fft(c, c->bb.u, n, c->g1_tw_2r); }
+gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return g1_fft(c, c->bb.u, n, c->g1_tw_2r, c->g1_pair_tw_2r); }
 
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n) {
     if (!c->conv_blobs) {
@@ -351,7 +410,7 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
     free(x);
     if (ret) return ret;
     c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
-    return g1_fft(c, c->x_ext_fft, l, c->g1_tw_2r);
+    return g1_fft(c, c->x_ext_fft, l, c->g1_tw_2r, c->g1_pair_tw_2r);
 }
 
 static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
@@ -502,6 +561,9 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if ((ret = upload_twiddles(c, &c->tw_2r, c->log_2r, 0)) ||
         (ret = upload_g1_twiddles(c, &c->g1_tw_2r, c->log_2r, 0)) ||
         (ret = upload_g1_twiddles(c, &c->g1_itw_2r, c->log_2r, 1)) ||
+        (ret = upload_g1_pair_twiddles(c, &c->g1_pair_tw_2r, c->log_2r, 0)) ||
+        (ret = upload_g1_pair_twiddles(c, &c->g1_pair_itw_2r, c->log_2r, 1)) ||
+        (ret = kzg_ctx_set_g1_pair_max_points(c, KZG_G1_PAIR_MAX_POINTS)) ||
         (ret = upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1)) ||
         (ret = upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0)) ||
         (ret = upload(c, &c->inv_4096, &inv_4096, sizeof inv_4096, "scale")) ||
@@ -548,12 +610,14 @@ out:
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
     gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
+                         c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
                          c->bb.commit, c->bb.out_bytes, c->conv_digits, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
-    free(c->staging);
+    if (c->staging_buf) gc_buffer_free(c->staging_buf);
+    else free(c->staging);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

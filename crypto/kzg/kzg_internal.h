@@ -31,7 +31,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_CLEAR_UPPER_HALF, K_G1_CONV_TAPS,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_TAPS,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -63,6 +63,11 @@ struct gc_kzg_ctx {
     gc_buffer *table_fk20, *table_commit; /* MSM comb tables (comb_teeth > 0) */
     gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
     gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
+    gc_buffer *g1_pair_tw_2r, *g1_pair_itw_2r; /* of their fused stage pairs (g1_fft_pair_*) */
+    /* The G1 FFTs of up to g1_pair_max_points points (rows x 2r) run their stages fused in
+     * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
+    size_t g1_pair_max_points;
+    gc_buffer *pair_scratch;
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
     gc_buffer *conv_digits;        /* KZG_CONV_SLOTS taps' wNAF digits (kzg_conv_taps; zero past r) */
@@ -74,6 +79,7 @@ struct gc_kzg_ctx {
      * cells per call of 128 blobs cost its page faults every time */
     uint8_t *staging;
     size_t staging_bytes;
+    gc_buffer *staging_buf;  /* the page-locked buffer staging points into, or NULL (malloc'd) */
     gc_status last_status;
     char last_message[512];
 };
@@ -122,6 +128,11 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
+
+/** The G1 FFTs of at most `points` points (rows x 2r) fuse their stages in pairs (0: never;
+ *  the default is KZG_G1_PAIR_MAX_POINTS); for the suite's tests and measurements. */
+#define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
+gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 
 /* kzg_conv_taps.c: the convolution's taps for 2r = 2^log_2r (log_2r >= 1): taps[e] for
  * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */

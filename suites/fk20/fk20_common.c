@@ -239,6 +239,12 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
         return GC_ERR_DEVICE_MEMORY;
     }
+    uint64_t pair_points = UINT64_MAX; /* --param fk20.g1_pair_max_points; untouched when not given */
+    gc_ctx_param_uint(ctx, "g1_pair_max_points", &pair_points);
+    if (pair_points != UINT64_MAX && (r = kzg_ctx_set_g1_pair_max_points(o->kc, (size_t)pair_points))) {
+        gc_ctx_error(ctx, "fused G1 stages up to %llu points: %s", (unsigned long long)pair_points, gc_kzg_ret_name(r));
+        return GC_ERR_DEVICE_MEMORY;
+    }
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");
