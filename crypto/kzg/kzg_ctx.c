@@ -139,11 +139,14 @@ static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsign
 }
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
+    gc_status st = gc_device_finish(c->dev); /* no launch may still use the old scratch */
+    if (st) return kzg_device_error(c, st, "G1 pair products");
     gc_buffer_free(c->pair_scratch);
     c->pair_scratch = NULL;
     c->g1_pair_max_points = 0;
     if (!points) return GC_KZG_OK;
-    gc_kzg_ret ret = upload(c, &c->pair_scratch, NULL, points / 4 * 5 * sizeof(gc_g1p), "G1 pair products");
+    size_t quads = (points + 3) / 4; /* five products per quad of points */
+    gc_kzg_ret ret = upload(c, &c->pair_scratch, NULL, quads * 5 * sizeof(gc_g1p), "G1 pair products");
     if (!ret) c->g1_pair_max_points = points;
     return ret;
 }
@@ -384,9 +387,10 @@ static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, 
     gc_arg t[] = {GC_ARG_BUF(powers), GC_ARG_BUF(*table), GC_ARG_VAL(nb), GC_ARG_VAL(teeth)};
     if (!(ret = launch_elements(c, K_MSM_COMB_POWERS, n_bases, p, 5)))
         ret = launch_elements(c, K_MSM_COMB_TABLE_BUILD, (n_bases << teeth) >> KZG_COMB_RUN_LOG, t, 4);
-    gc_status st = ret ? GC_OK : gc_device_finish(c->dev); /* before the scratch goes */
+    gc_status st = gc_device_finish(c->dev); /* before the scratch goes, even after a failed launch */
     gc_buffer_free(powers);
-    return st ? kzg_device_error(c, st, "building the MSM comb tables") : ret;
+    if (ret) return ret;
+    return st ? kzg_device_error(c, st, "building the MSM comb tables") : GC_KZG_OK;
 }
 
 /* x_ext_fft (c-kzg's init_fk20_multi_settings): for each offset i < L the points
