@@ -10,7 +10,7 @@ set(GC_KZG_CKZG ${CMAKE_SOURCE_DIR}/crypto/kzg/vectors/ckzg_cells.txt)
 
 # ---- no device work: usage, help, malformed input, unreadable setup, output errors ----
 add_test(NAME kzg_cmd_help COMMAND sh -c "$0 kzg --help | grep -q 'kzg cells' && \
-         h=$($0 kzg cells --help) && for o in --device --setup --cell-size --comb-teeth --batch --in --out; do \
+         h=$($0 kzg cells --help) && for o in --device --setup --cell-size --comb-teeth --g1-conv --batch --in --out; do \
          echo \"$h\" | grep -q -- \"$o\" || { echo \"cells --help lacks $o\"; exit 1; }; done && \
          $0 --help | grep -q '^  kzg '" $<TARGET_FILE:gpucheck-cli>)
 add_test(NAME kzg_cmd_malformed_lines COMMAND ${GC_KZG_CHECK} malformed)
@@ -25,6 +25,8 @@ set(GC_KZG_EXIT2_CASES
   "empty_value|option '--out' needs a non-empty value|kzg cells --out="
   "comb_teeth_4|--comb-teeth needs an integer in 5..14 or 'none', got '4'|kzg cells --comb-teeth 4"
   "comb_teeth_15|--comb-teeth needs an integer in 5..14 or 'none', got '15'|kzg cells --comb-teeth 15"
+  "g1_conv_0|--g1-conv needs an integer in 1..512 or 'none', got '0'|kzg cells --g1-conv 0"
+  "g1_conv_513|--g1-conv needs an integer in 1..512 or 'none', got '513'|kzg cells --g1-conv 513"
   "comb_teeth_word|--comb-teeth needs an integer in 5..14 or 'none', got 'all'|kzg cells --comb-teeth all"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
   "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
@@ -64,6 +66,11 @@ add_test(NAME kzg_cmd_consensus_vectors
 add_test(NAME kzg_cmd_cell_size_16
          COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16
                  --stderr-has "comb teeth 0 (no MSM tables)" -- --comb-teeth none -v)
+# The proofs' G1 FFTs as one convolution (--g1-conv; a CPU device does not take it by
+# default): two consensus vectors byte for byte, and -v names the limit.
+add_test(NAME kzg_cmd_g1_conv
+         COMMAND ${GC_KZG_CHECK} vectors --consensus ${GC_KZG_CONSENSUS} valid_0,valid_1
+                 --stderr-has "G1 convolution up to 2 blobs" -- --batch 2 --g1-conv 2 -v)
 # Several devices (--device all with PoCL playing two): each batch of 4 blobs (--batch 2
 # per device) split across them, the records still in input order, a rejected blob in each
 # device's slice, the malformed line held behind them; -v describes both contexts.
@@ -73,7 +80,7 @@ add_test(NAME kzg_cmd_device_all
                  --ckzg ${GC_KZG_CKZG} zeros --stderr-has "2 devices, 4 blobs a batch split across them"
                  --stderr-has "opencl:0:1: cell size 64" -- --device all --batch 2 -v)
 set_tests_properties(kzg_cmd_device_all PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
-set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all
+set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all kzg_cmd_g1_conv
                      PROPERTIES TIMEOUT 900 LABELS "kzg;device")
 
 # ---- against c-kzg-4844 (PyPI ckzg) on a fresh random blob -------------------------------

@@ -44,7 +44,7 @@ static const char *const prog = "gpucheck kzg cells";
 
 typedef struct {
     const char *device, *setup, *in, *out;
-    unsigned cell_size, comb_teeth;
+    unsigned cell_size, comb_teeth, g1_conv;
     size_t batch;
     int verbose, help;
 } cells_args;
@@ -62,7 +62,7 @@ static void print_kzg_help(FILE *f) {
 static void print_cells_help(FILE *f) {
     fprintf(f,
             "usage: gpucheck kzg cells [--device LIST] [--setup FILE] [--cell-size L] [--comb-teeth T]\n"
-            "                          [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
+            "                          [--g1-conv N] [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
             "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
             "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
             "vectors), blanks around it ignored; blank lines are ignored. Writes one JSON Lines record\n"
@@ -84,6 +84,9 @@ static void print_cells_help(FILE *f) {
             "                     1.1 GiB at 10, 9.0 GiB at 13), or 'none' for no tables (least device\n"
             "                     memory); default: 13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on\n"
             "                     a smaller one, none on a CPU\n"
+            "  --g1-conv N        L = 64: passes of at most N blobs (1..512) compute the proofs' two G1\n"
+            "                     FFTs as one convolution (less latency, more work), or 'none' for\n"
+            "                     never; default: 8 on a GPU, none on a CPU\n"
             "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
             "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
             "                     is one pass of every device\n"
@@ -121,7 +124,7 @@ static int parse_uint(const char *s, unsigned long long lo, unsigned long long h
 /* argv[0] is "cells". Returns -1 to go on, else an exit status. */
 static int parse_cells_args(int argc, char **argv, cells_args *a) {
     static const char *const value_flags[] = {"--device", "--setup", "--cell-size", "--comb-teeth",
-                                              "--batch",  "--in",    "--out"};
+                                              "--g1-conv", "--batch", "--in",    "--out"};
     const char *seen[sizeof value_flags / sizeof value_flags[0]] = {0};
     memset(a, 0, sizeof *a);
     a->cell_size = GC_KZG_EIP7594_CELL_SIZE;
@@ -169,6 +172,14 @@ static int parse_cells_args(int argc, char **argv, cells_args *a) {
                                    GC_KZG_COMB_TEETH_MAX, val);
             else
                 a->comb_teeth = (unsigned)u;
+        } else if (!strcmp(name, "--g1-conv")) {
+            if (!strcmp(val, "none"))
+                a->g1_conv = GC_KZG_NO_G1_CONV;
+            else if (!parse_uint(val, 1, GC_KZG_G1_CONV_MAX_BATCH_MAX, &u))
+                return usage_error("--g1-conv needs an integer in 1..%u or 'none', got '%s'",
+                                   GC_KZG_G1_CONV_MAX_BATCH_MAX, val);
+            else
+                a->g1_conv = (unsigned)u;
         } else if (!strcmp(name, "--batch")) {
             if (!parse_uint(val, 1, 1u << 16, &u)) return usage_error("--batch needs an integer in 1..65536, got '%s'", val);
             a->batch = (size_t)u;
@@ -313,7 +324,7 @@ static int load_setup(cells_run *r) {
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
     if (!r->setup && !load_setup(r)) return 0;
-    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, 0};
+    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, a->g1_conv};
     char err[1200];
     if (r->progress || a->verbose)
         fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
@@ -329,10 +340,10 @@ static int make_context(cells_run *r) {
     for (size_t i = 0; a->verbose && i < r->n_devs; i++) {
         const gc_kzg_ctx_info *ci = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(r->pool, i));
         fprintf(stderr,
-                "%s: %s: cell size %u, %u cells per blob, comb teeth %u%s, batch %zu, precomputation %.1f MiB "
-                "in %.0f ms, %.1f MiB per blob in flight\n",
+                "%s: %s: cell size %u, %u cells per blob, comb teeth %u%s, G1 convolution up to %u blobs, batch %zu, "
+                "precomputation %.1f MiB in %.0f ms, %.1f MiB per blob in flight\n",
                 prog, gc_device_get_info(r->devs[i])->id, ci->cell_size, ci->cells_per_blob, ci->comb_teeth,
-                ci->comb_teeth ? "" : " (no MSM tables)", ci->max_batch, ci->precompute_bytes / 1048576.0,
+                ci->comb_teeth ? "" : " (no MSM tables)", ci->g1_conv_max_batch, ci->max_batch, ci->precompute_bytes / 1048576.0,
                 ci->precompute_ms, ci->batch_bytes / 1048576.0);
     }
     if (a->verbose && r->n_devs > 1)
