@@ -72,36 +72,39 @@ static gc_kzg_ret upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n
     return ret;
 }
 
-/* The G1 transforms' twiddles as the wNAF digits of their GLV splits (glv.gc). */
-static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
-    size_t half = (size_t)1 << (log_n - 1), per = 2 * GC_GLV_DIGITS;
-    gc_fr *tw = malloc(half * sizeof(gc_fr));
-    unsigned char *digits = malloc(half * per);
-    gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (tw && digits) {
-        gc_fr_fft_twiddles(tw, log_n, inverse);
-        for (size_t t = 0; t < half; t++) gc_glv_wnaf_digits(digits + t * per, &tw[t]);
-        ret = upload(c, out, digits, half * per, "G1 twiddles");
-    }
-    free(tw);
+/* Fr scalars of the G1 kernels' fixed products as the wNAF digits of their GLV splits
+ * (glv.gc, 2 GC_GLV_DIGITS bytes each): `count` scalars in `slots` entries, those past
+ * `count` zero (never read). */
+static gc_kzg_ret upload_glv_digits(gc_kzg_ctx *c, gc_buffer **out, const gc_fr *scalars, size_t count,
+                                    size_t slots, const char *what) {
+    size_t per = 2 * GC_GLV_DIGITS;
+    unsigned char *digits = calloc(slots, per);
+    if (!digits) return GC_KZG_MALLOC;
+    for (size_t i = 0; i < count; i++) gc_glv_wnaf_digits(digits + i * per, &scalars[i]);
+    gc_kzg_ret ret = upload(c, out, digits, slots * per, what);
     free(digits);
     return ret;
 }
 
-/* The G1 convolution's taps (kzg_conv_taps.c) as wNAF digits, KZG_CONV_SLOTS entries
- * (zero past the r + 1 taps: g1_conv_taps never reads them). */
+/* The G1 transforms' twiddles (g1_fft_stage). */
+static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
+    size_t half = (size_t)1 << (log_n - 1);
+    gc_fr *tw = malloc(half * sizeof(gc_fr));
+    if (!tw) return GC_KZG_MALLOC;
+    gc_fr_fft_twiddles(tw, log_n, inverse);
+    gc_kzg_ret ret = upload_glv_digits(c, out, tw, half, half, "G1 twiddles");
+    free(tw);
+    return ret;
+}
+
+/* The G1 convolution's taps (kzg_conv_taps.c), in KZG_CONV_SLOTS entries. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
-    size_t r = (size_t)1 << (c->log_2r - 1), per = 2 * GC_GLV_DIGITS;
+    size_t r = (size_t)1 << (c->log_2r - 1);
     gc_fr *taps = malloc((r + 1) * sizeof(gc_fr));
-    unsigned char *digits = calloc(KZG_CONV_SLOTS, per);
-    gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (taps && digits) {
-        kzg_conv_taps(taps, c->log_2r);
-        for (size_t e = 0; e <= r; e++) gc_glv_wnaf_digits(digits + e * per, &taps[e]);
-        ret = upload(c, &c->conv_digits, digits, KZG_CONV_SLOTS * per, "G1 convolution taps");
-    }
+    if (!taps) return GC_KZG_MALLOC;
+    kzg_conv_taps(taps, c->log_2r);
+    gc_kzg_ret ret = upload_glv_digits(c, &c->conv_digits, taps, r + 1, KZG_CONV_SLOTS, "G1 convolution taps");
     free(taps);
-    free(digits);
     return ret;
 }
 
@@ -111,30 +114,27 @@ static unsigned first_pair_stage(unsigned log_n) { return log_n & 1u; }
 
 /* The scalars of the fused stage pairs (g1_fft_pair_products in kzg_kernels.gc): for
  * each pair (s, s + 1) from first_pair_stage, h = 2^s, j < h: t, u, ut, u', u't with
- * u = w_4h^j, u' = w_4h^(j + h), t = u^2, as wNAF digits of their GLV splits. */
+ * u = w_4h^j, u' = w_4h^(j + h), t = u^2. */
 static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
-    size_t half = (size_t)1 << (log_n - 1), per = 2 * GC_GLV_DIGITS, count = 0;
+    size_t half = (size_t)1 << (log_n - 1), count = 0;
     for (unsigned s = first_pair_stage(log_n); s + 1 < log_n; s += 2) count += (size_t)5 << s;
-    gc_fr *tw = malloc(half * sizeof(gc_fr));
-    unsigned char *digits = malloc(count * per);
+    gc_fr *tw = malloc(half * sizeof(gc_fr)), *sc = malloc(count * sizeof(gc_fr));
     gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (tw && digits) {
+    if (tw && sc) {
         gc_fr_fft_twiddles(tw, log_n, inverse);
-        size_t at = 0;
+        gc_fr *p = sc;
         for (unsigned s = first_pair_stage(log_n); s + 1 < log_n; s += 2)
-            for (size_t j = 0; j < ((size_t)1 << s); j++) {
-                gc_fr sc[5]; /* t, u, ut, u', u't */
-                sc[1] = tw[j << (log_n - 2 - s)];
-                sc[3] = tw[(j + ((size_t)1 << s)) << (log_n - 2 - s)];
-                gc_fr_mul(&sc[0], &sc[1], &sc[1]);
-                gc_fr_mul(&sc[2], &sc[0], &sc[1]);
-                gc_fr_mul(&sc[4], &sc[0], &sc[3]);
-                for (int p = 0; p < 5; p++) gc_glv_wnaf_digits(digits + (at++) * per, &sc[p]);
+            for (size_t j = 0; j < ((size_t)1 << s); j++, p += 5) { /* p: t, u, ut, u', u't */
+                p[1] = tw[j << (log_n - 2 - s)];
+                p[3] = tw[(j + ((size_t)1 << s)) << (log_n - 2 - s)];
+                gc_fr_mul(&p[0], &p[1], &p[1]);
+                gc_fr_mul(&p[2], &p[0], &p[1]);
+                gc_fr_mul(&p[4], &p[0], &p[3]);
             }
-        ret = upload(c, out, digits, count * per, "G1 pair twiddles");
+        ret = upload_glv_digits(c, out, sc, count, count, "G1 pair twiddles");
     }
     free(tw);
-    free(digits);
+    free(sc);
     return ret;
 }
 
