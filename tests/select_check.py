@@ -153,28 +153,29 @@ def mode_parallel_overlap():
     # time, by the processes' own clock and by the runner's; one after another they do not.
     # The same measurement, asserted both ways, shows that it tells the two apart.
     two_devices_or_skip()
-    sel = "runner_selftest.parallel_*"
     names = ["runner_selftest.parallel_a_holds", "runner_selftest.parallel_b_holds"]
     want = [(d, n) for d in ("opencl:0:0", "opencl:0:1") for n in names]
     with tempfile.TemporaryDirectory() as tmp:
         j = os.path.join(tmp, "r.json")
-        p = run("run", "--device", "all", "--filter", sel, "--json", j, env=TWO, ok=(0,))
-        r = report(tmp)
-        expect([(e["device"], e["name"]) for e in r["results"]] == want, f"report order {r['results']}")
-        expect(r["devices_parallel"] is True, "devices_parallel")
-        own, runner = spans(r)
-        both = overlap(own["opencl:0:0"], own["opencl:0:1"]), overlap(runner["opencl:0:0"], runner["opencl:0:1"])
-        print(f"in parallel: {r['seconds']:.2f} s, overlap {both[0]:.2f} s (processes), {both[1]:.2f} s (runner)")
+
+        def run_both(how, *extra):
+            """Run the four tests; return the console, the report, each device's own spans
+            and the two overlaps (processes' clocks, runner's), after the common checks."""
+            p = run("run", "--device", "all", "--filter", "runner_selftest.parallel_*", *extra, "--json", j, env=TWO,
+                    ok=(0,))
+            r = report(tmp)
+            expect([(e["device"], e["name"]) for e in r["results"]] == want, f"{how}: report order {r['results']}")
+            expect(r["devices_parallel"] is (how == "in parallel"), f"{how}: devices_parallel")
+            own, runner = spans(r)
+            both = overlap(own["opencl:0:0"], own["opencl:0:1"]), overlap(runner["opencl:0:0"], runner["opencl:0:1"])
+            print(f"{how}: {r['seconds']:.2f} s, overlap {both[0]:.2f} s (processes), {both[1]:.2f} s (runner)")
+            return p, r, own, both
+
+        p, r, _, both = run_both("in parallel")
         expect(both[0] >= 2.0 and both[1] >= 2.0, f"in parallel the devices' tests overlap only {both} s")
         expect(r["seconds"] < 7.0, f"in parallel 4 x 2 s took {r['seconds']:.1f} s")
         expect("in parallel" in p.stdout, "console: in parallel")
-        run("run", "--device", "all", "--filter", sel, "--serial-devices", "--json", j, env=TWO, ok=(0,))
-        r = report(tmp)
-        expect([(e["device"], e["name"]) for e in r["results"]] == want, f"serial report order {r['results']}")
-        expect(r["devices_parallel"] is False, "--serial-devices: devices_parallel")
-        own, runner = spans(r)
-        both = overlap(own["opencl:0:0"], own["opencl:0:1"]), overlap(runner["opencl:0:0"], runner["opencl:0:1"])
-        print(f"one after another: {r['seconds']:.2f} s, overlap {both[0]:.2f} s (processes), {both[1]:.2f} s (runner)")
+        _, r, own, both = run_both("one after another", "--serial-devices")
         expect(both == (0.0, 0.0), f"one after another the devices' tests overlap {both} s")
         expect(max(e for _, e in own["opencl:0:0"]) <= min(b for b, _ in own["opencl:0:1"]),
                "one after another: opencl:0:1 starts after opencl:0:0 ends")
