@@ -33,10 +33,33 @@ static gc_kzg_ret grow_staging(gc_kzg_ctx *c, size_t need) {
     return GC_KZG_OK;
 }
 
-/* Read n_items records of item_bytes from the pass's output bytes into staging. */
-static gc_kzg_ret read_out(gc_kzg_ctx *c, uint8_t *dst, size_t bytes) {
-    gc_status st = gc_buffer_read(c->bb.out_bytes, 0, dst, bytes);
+/* Read `bytes` of a pass's output bytes (out_bytes or commit_bytes) into staging. */
+static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t bytes) {
+    gc_status st = gc_buffer_read(from, 0, dst, bytes);
     return st ? kzg_device_error(c, st, "reading results") : GC_KZG_OK;
+}
+
+static gc_kzg_ret use_queue(gc_kzg_ctx *c, unsigned queue) {
+    gc_status st = gc_device_select_queue(c->dev, queue);
+    return st ? kzg_device_error(c, st, "selecting a device queue") : GC_KZG_OK;
+}
+
+/* Device-side order between the two queues (no host wait). */
+static gc_kzg_ret queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited) {
+    gc_status st = gc_device_queue_wait(c->dev, waiter, waited);
+    return st ? kzg_device_error(c, st, "ordering the device queues") : GC_KZG_OK;
+}
+
+/* The commitments on queue 1, once the FK20 MSM (queue 0) is done with the scalars and
+ * partial sums they reuse: the G1 transforms that follow it on queue 0 are one to a few
+ * warps per SM at 64 blobs, and the commitment MSM fills the rest of the GPU beside them.
+ * Queue 0 joins queue 1 before anything reads the commitments or reuses their buffers. */
+static gc_kzg_ret commitment_beside(gc_kzg_ctx *c, size_t n) {
+    gc_kzg_ret ret = queue_after(c, 1, 0);
+    if (ret || (ret = use_queue(c, 1))) return ret;
+    ret = kzg_stage_commitment(c, n);
+    gc_kzg_ret back = use_queue(c, 0);
+    return ret ? ret : back;
 }
 
 /* One pass over blobs [first, first + n): staging receives every output of the pass. */
@@ -52,19 +75,27 @@ static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, si
     if ((st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t))))
         return kzg_device_error(c, st, "reading blob flags");
     if (want->cells) {
-        if ((ret = kzg_stage_cells(c, n)) || (ret = read_out(c, staging->cells + first * cell_bytes, n * cell_bytes)))
+        if ((ret = kzg_stage_cells(c, n)) ||
+            (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
             return ret;
     }
+    int beside = want->proofs && want->commitments && c->commit_beside;
     if (want->proofs) {
-        if ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)) ||
-            (ret = kzg_stages_u_to_proofs(c, n)) ||
-            (ret = kzg_stage_compress_proofs(c, n)) ||
-            (ret = read_out(c, staging->proofs + first * proof_bytes, n * proof_bytes)))
+        if ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1))) return ret;
+        if (beside && (ret = commitment_beside(c, n))) {
+            queue_after(c, 0, 1); /* whatever queue 1 took on ends before the next call */
             return ret;
+        }
+        if (!(ret = kzg_stages_u_to_proofs(c, n)) && !(ret = kzg_stage_compress_proofs(c, n)))
+            ret = read_out(c, c->bb.out_bytes, staging->proofs + first * proof_bytes, n * proof_bytes);
+        if (ret) {
+            if (beside) queue_after(c, 0, 1);
+            return ret;
+        }
     }
     if (want->commitments) {
-        if ((ret = kzg_stage_commitment(c, n)) ||
-            (ret = read_out(c, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
+        if ((ret = beside ? queue_after(c, 0, 1) : kzg_stage_commitment(c, n)) ||
+            (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
                             n * GC_KZG_BYTES_PER_COMMITMENT)))
             return ret;
     }

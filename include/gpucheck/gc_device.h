@@ -250,7 +250,24 @@ gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *ar
                            double *elapsed_ms);
 /** Launch without waiting (benchmarks time a sequence themselves). */
 gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs);
+/** Wait for all work on every queue of the device. */
 gc_status gc_device_finish(gc_device *dev);
+
+/* ---- queues --------------------------------------------------------------------
+ * A device has GC_DEVICE_QUEUES in-order queues that may run concurrently (a CUDA stream
+ * or an OpenCL command queue each). Launches, transfers and fills go to the current
+ * queue, 0 until gc_device_select_queue changes it; a blocking transfer waits for its own
+ * queue only. Work on different queues is unordered unless gc_device_queue_wait orders
+ * it; gc_device_finish, host-mapped buffer access and buffer release wait for both.
+ * Timers time queue 0, and gc_timer_stop first makes queue 0 wait for queue 1. The
+ * current queue is per device, not per thread. */
+#define GC_DEVICE_QUEUES 2u
+/** GC_ERR_ARGUMENT for queue >= GC_DEVICE_QUEUES. */
+gc_status gc_device_select_queue(gc_device *dev, unsigned queue);
+/** Work enqueued on queue `waiter` after this call starts only once everything enqueued
+ *  on queue `waited` before it has finished; the host does not wait. GC_ERR_ARGUMENT
+ *  unless both are < GC_DEVICE_QUEUES and different. */
+gc_status gc_device_queue_wait(gc_device *dev, unsigned waiter, unsigned waited);
 
 /** What the runtime says about the sub-groups of kernel k for a launch of `range`'s
  *  local size (OpenCL 2.1+: clGetKernelSubGroupInfo). GC_ERR_UNSUPPORTED elsewhere, CUDA

@@ -82,7 +82,14 @@ typedef struct {
      * arg_mems[i] is a buffer (GC_ARG_BUFFER) or value is non-NULL with size > 0. */
     gc_status (*launch)(gc_bkern *k, const gc_range *range, const gc_arg *args, size_t nargs,
                         gc_bmem *const *arg_mems, int wait, double *elapsed_ms);
+    /* Wait for both queues. */
     gc_status (*finish)(gc_bdev *d);
+    /* The queue (Pre: < GC_DEVICE_QUEUES) that launches, transfers and fills go to from
+     * now on; and a device-side order: work enqueued on `waiter` after this call starts
+     * once everything enqueued on `waited` before it has finished (Pre: both <
+     * GC_DEVICE_QUEUES, waiter != waited). Timers run on queue 0. */
+    gc_status (*select_queue)(gc_bdev *d, unsigned queue);
+    gc_status (*queue_wait)(gc_bdev *d, unsigned waiter, unsigned waited);
 
     /* Pre: bytes > 0; kind GC_MEM_HOST_MAPPED only where caps.host_mapped_memory.
      * host_ptr may be NULL; for host-mapped memory it receives the host address. */

@@ -1,9 +1,9 @@
 /* cuda.c — the CUDA backend: driver API (libcuda, dlopen'ed) plus NVRTC.
  *
- * One primary context and one stream per opened device; every call makes the
- * device's context current first, so any host thread may use any device. Copies
- * and fills are queued on the device's stream and then waited for, so they are
- * ordered after kernels enqueued earlier. Modules are CUBIN for the device's exact
+ * One primary context and two streams (the device's two queues) per opened device;
+ * every call makes the device's context current first, so any host thread may use any
+ * device. Copies and fills are queued on the current queue's stream and then waited
+ * for, so they are ordered after kernels enqueued there earlier. Modules are CUBIN for the device's exact
  * architecture; the blob handed to the compile cache also carries the PTX that
  * gc_module_assembly() shows (see the blob layout below). */
 #include <dlfcn.h>
@@ -105,8 +105,10 @@ static gc_status cu_fail(gc_status st, const char *call, CUresult r) {
 struct gc_bdev {
     CUdevice dev;
     CUcontext ctx;
-    CUstream stream;
+    CUstream streams[GC_DEVICE_QUEUES]; /* queue i; transfers and launches go to streams[cur] */
+    unsigned cur;
     CUevent ev_start, ev_stop; /* timing of single launches */
+    CUevent ev_join;           /* queue_wait's marker (no timing) */
     char target[16];           /* NVRTC target: "sm_90", or "compute_XY" (see gc_nvrtc_pick_target) */
     gc_status target_status;   /* why there is no target (NVRTC missing, arch too old) */
     int driver_version;
@@ -288,10 +290,13 @@ static void cuda_device_close(gc_bdev *d) {
         /* Errors are ignored: after a kernel fault every call fails, and the
          * resources go with the process. */
         cu.CtxSetCurrent(d->ctx);
-        if (d->stream) cu.StreamSynchronize(d->stream);
+        for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++)
+            if (d->streams[q]) cu.StreamSynchronize(d->streams[q]);
         if (d->ev_start) cu.EventDestroy(d->ev_start);
         if (d->ev_stop) cu.EventDestroy(d->ev_stop);
-        if (d->stream) cu.StreamDestroy(d->stream);
+        if (d->ev_join) cu.EventDestroy(d->ev_join);
+        for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++)
+            if (d->streams[q]) cu.StreamDestroy(d->streams[q]);
         cu.CtxSetCurrent(NULL);
         cu.DevicePrimaryCtxRelease(d->dev);
     }
@@ -318,13 +323,16 @@ static gc_status cuda_device_open(size_t ordinal, const gc_device_info *info, gc
     if ((st = make_current(d)) != GC_OK) goto fail;
     /* Non-blocking: nothing else in the process (cudart users on the legacy default
      * stream) serializes with our work. */
-    if ((r = cu.StreamCreate(&d->stream, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
-        d->stream = NULL;
-        st = cu_fail(GC_ERR_DRIVER, "cuStreamCreate", r);
-        goto fail;
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++) {
+        if ((r = cu.StreamCreate(&d->streams[q], CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
+            d->streams[q] = NULL;
+            st = cu_fail(GC_ERR_DRIVER, "cuStreamCreate", r);
+            goto fail;
+        }
     }
     if ((r = cu.EventCreate(&d->ev_start, CU_EVENT_DEFAULT)) != CUDA_SUCCESS ||
-        (r = cu.EventCreate(&d->ev_stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS) {
+        (r = cu.EventCreate(&d->ev_stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS ||
+        (r = cu.EventCreate(&d->ev_join, CU_EVENT_DISABLE_TIMING)) != CUDA_SUCCESS) {
         st = cu_fail(GC_ERR_DRIVER, "cuEventCreate", r);
         goto fail;
     }
@@ -611,21 +619,21 @@ static gc_status cuda_launch(gc_bkern *k, const gc_range *range, const gc_arg *a
     }
 
     CUresult r;
-    if (elapsed_ms && (r = cu.EventRecord(d->ev_start, d->stream)) != CUDA_SUCCESS) {
+    if (elapsed_ms && (r = cu.EventRecord(d->ev_start, d->streams[d->cur])) != CUDA_SUCCESS) {
         free(params);
         return cu_fail(GC_ERR_DRIVER, "cuEventRecord", r);
     }
     r = cu.LaunchKernel(k->fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                        (unsigned)range->dynamic_local_bytes, d->stream, params, NULL);
+                        (unsigned)range->dynamic_local_bytes, d->streams[d->cur], params, NULL);
     free(params);
     if (r != CUDA_SUCCESS) return cu_fail(GC_ERR_LAUNCH, "cuLaunchKernel", r);
     if (elapsed_ms) {
-        CU_TRY(GC_ERR_DRIVER, EventRecord, (d->ev_stop, d->stream));
+        CU_TRY(GC_ERR_DRIVER, EventRecord, (d->ev_stop, d->streams[d->cur]));
         /* A fault in the kernel surfaces here, as the launch's error. */
         CU_TRY(GC_ERR_LAUNCH, EventSynchronize, (d->ev_stop));
         return elapsed(d->ev_start, d->ev_stop, elapsed_ms);
     }
-    if (wait) CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (d->stream));
+    if (wait) CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (d->streams[d->cur]));
     return GC_OK;
 }
 
@@ -633,7 +641,22 @@ static gc_status cuda_finish(gc_bdev *d) {
     gc_status st = make_current(d);
     if (st != GC_OK) return st;
     /* Errors of kernels enqueued without waiting are reported here. */
-    CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (d->stream));
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++) CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (d->streams[q]));
+    return GC_OK;
+}
+
+static gc_status cuda_select_queue(gc_bdev *d, unsigned queue) {
+    d->cur = queue;
+    return GC_OK;
+}
+
+/* A marker on `waited`'s stream that `waiter`'s stream waits for: the device orders the
+ * two, the host does not wait. */
+static gc_status cuda_queue_wait(gc_bdev *d, unsigned waiter, unsigned waited) {
+    gc_status st = make_current(d);
+    if (st != GC_OK) return st;
+    CU_TRY(GC_ERR_DRIVER, EventRecord, (d->ev_join, d->streams[waited]));
+    CU_TRY(GC_ERR_DRIVER, StreamWaitEvent, (d->streams[waiter], d->ev_join, 0));
     return GC_OK;
 }
 
@@ -680,9 +703,9 @@ static void cuda_mem_free(gc_bmem *m) {
 }
 
 /* Host-mapped memory is touched from the host directly, once the device's earlier
- * work (which may write it) is done. */
+ * work on either queue (which may write it) is done. */
 static gc_status wait_for_device(gc_bmem *m) {
-    CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (m->d->stream));
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++) CU_TRY(GC_ERR_LAUNCH, StreamSynchronize, (m->d->streams[q]));
     return GC_OK;
 }
 
@@ -694,9 +717,9 @@ static gc_status cuda_mem_write(gc_bmem *m, size_t off, const void *src, size_t 
         memcpy((char *)m->host + off, src, bytes);
         return GC_OK;
     }
-    CU_TRY(GC_ERR_DEVICE_MEMORY, MemcpyHtoDAsync, (m->ptr + off, src, bytes, m->d->stream));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, MemcpyHtoDAsync, (m->ptr + off, src, bytes, m->d->streams[m->d->cur]));
     /* Errors of earlier kernels surface here too; they are the launch's. */
-    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->stream));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->streams[m->d->cur]));
     return GC_OK;
 }
 
@@ -708,8 +731,8 @@ static gc_status cuda_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) 
         memcpy(dst, (const char *)m->host + off, bytes);
         return GC_OK;
     }
-    CU_TRY(GC_ERR_DEVICE_MEMORY, MemcpyDtoHAsync, (dst, m->ptr + off, bytes, m->d->stream));
-    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->stream));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, MemcpyDtoHAsync, (dst, m->ptr + off, bytes, m->d->streams[m->d->cur]));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->streams[m->d->cur]));
     return GC_OK;
 }
 
@@ -721,8 +744,8 @@ static gc_status cuda_mem_fill(gc_bmem *m, uint8_t byte, size_t bytes) {
         memset(m->host, byte, bytes);
         return GC_OK;
     }
-    CU_TRY(GC_ERR_DEVICE_MEMORY, MemsetD8Async, (m->ptr, byte, bytes, m->d->stream));
-    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->stream));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, MemsetD8Async, (m->ptr, byte, bytes, m->d->streams[m->d->cur]));
+    CU_TRY(GC_ERR_DEVICE_MEMORY, StreamSynchronize, (m->d->streams[m->d->cur]));
     return GC_OK;
 }
 
@@ -741,7 +764,7 @@ static gc_status cuda_timer_start(gc_bdev *d, gc_btimer **out) {
         return cu_fail(GC_ERR_DRIVER, "cuEventCreate", r);
     }
     if ((r = cu.EventCreate(&t->stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS ||
-        (r = cu.EventRecord(t->start, d->stream)) != CUDA_SUCCESS) {
+        (r = cu.EventRecord(t->start, d->streams[0])) != CUDA_SUCCESS) {
         st = cu_fail(GC_ERR_DRIVER, t->stop ? "cuEventRecord" : "cuEventCreate", r);
         if (t->stop) cu.EventDestroy(t->stop);
         cu.EventDestroy(t->start);
@@ -755,7 +778,7 @@ static gc_status cuda_timer_start(gc_bdev *d, gc_btimer **out) {
 static gc_status cuda_timer_stop(gc_btimer *t, double *elapsed_ms) {
     gc_status st = make_current(t->d);
     CUresult r = CUDA_SUCCESS;
-    if (st == GC_OK && (r = cu.EventRecord(t->stop, t->d->stream)) != CUDA_SUCCESS)
+    if (st == GC_OK && (r = cu.EventRecord(t->stop, t->d->streams[0])) != CUDA_SUCCESS)
         st = cu_fail(GC_ERR_DRIVER, "cuEventRecord", r);
     if (st == GC_OK && (r = cu.EventSynchronize(t->stop)) != CUDA_SUCCESS)
         st = cu_fail(GC_ERR_LAUNCH, "cuEventSynchronize", r);
@@ -783,6 +806,8 @@ const gc_backend_ops gc_cuda_ops = {
     .kernel_max_group = cuda_kernel_max_group,
     .launch = cuda_launch,
     .finish = cuda_finish,
+    .select_queue = cuda_select_queue,
+    .queue_wait = cuda_queue_wait,
     .mem_alloc = cuda_mem_alloc,
     .mem_free = cuda_mem_free,
     .mem_write = cuda_mem_write,

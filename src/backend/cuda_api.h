@@ -83,6 +83,7 @@ typedef struct CUevent_st *CUevent;
 #define CU_MEMHOSTALLOC_DEVICEMAP 0x02
 #define CU_STREAM_NON_BLOCKING 0x1
 #define CU_EVENT_DEFAULT 0x0
+#define CU_EVENT_DISABLE_TIMING 0x2
 
 /* Dynamic shared memory above this needs the per-function opt-in attribute. */
 #define GC_CUDA_DEFAULT_SHARED_LIMIT (48u * 1024u)
@@ -128,7 +129,8 @@ typedef struct CUevent_st *CUevent;
     X(EventCreate, "cuEventCreate", CUresult, (CUevent * e, unsigned int flags))                  \
     X(EventDestroy, "cuEventDestroy_v2", CUresult, (CUevent e))                                   \
     X(EventRecord, "cuEventRecord", CUresult, (CUevent e, CUstream s))                            \
-    X(EventSynchronize, "cuEventSynchronize", CUresult, (CUevent e))
+    X(EventSynchronize, "cuEventSynchronize", CUresult, (CUevent e))                              \
+    X(StreamWaitEvent, "cuStreamWaitEvent", CUresult, (CUstream s, CUevent e, unsigned int flags))
 
 /* Entry points that older drivers lack; NULL when absent. cuEventElapsedTime_v2
  * (CUDA 12.8+) is preferred, the original is the fallback; cuFuncGetParamInfo

@@ -14,8 +14,19 @@ struct gc_bdev {
     gc_cl_device cl;
     gc_device_info info;
     cl_context ctx;
-    cl_command_queue queue;
+    cl_command_queue queues[GC_DEVICE_QUEUES]; /* the device's queues (in order, profiling) */
+    unsigned cur;                              /* the one launches and transfers go to */
 };
+
+/* clFinish on every queue: the first error, or CL_SUCCESS. */
+static cl_int finish_all(gc_bdev *d) {
+    cl_int first = CL_SUCCESS;
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++) {
+        cl_int err = d->queues[q] ? gc_cl.clFinish(d->queues[q]) : CL_SUCCESS;
+        if (first == CL_SUCCESS) first = err;
+    }
+    return first;
+}
 
 struct gc_bmod {
     gc_bdev *dev;
@@ -72,16 +83,20 @@ static gc_status cl_device_open(size_t ordinal, const gc_device_info *info, gc_b
     }
     /* clCreateCommandQueue is deprecated from 2.0 but the only choice on a 1.x
      * platform, whose dispatch table has no WithProperties entry. */
-    if (e->platform_major >= 2 && gc_cl.clCreateCommandQueueWithProperties) {
-        cl_queue_properties qp[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
-        d->queue = gc_cl.clCreateCommandQueueWithProperties(d->ctx, d->cl.device, qp, &err);
-        if (!d->queue) st = gc_cl_fail("clCreateCommandQueueWithProperties", err, GC_ERR_DRIVER);
-    } else {
-        d->queue = gc_cl.clCreateCommandQueue(d->ctx, d->cl.device, CL_QUEUE_PROFILING_ENABLE, &err);
-        if (!d->queue) st = gc_cl_fail("clCreateCommandQueue", err, GC_ERR_DRIVER);
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES && st == GC_OK; q++) {
+        if (e->platform_major >= 2 && gc_cl.clCreateCommandQueueWithProperties) {
+            cl_queue_properties qp[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+            d->queues[q] = gc_cl.clCreateCommandQueueWithProperties(d->ctx, d->cl.device, qp, &err);
+            if (!d->queues[q]) st = gc_cl_fail("clCreateCommandQueueWithProperties", err, GC_ERR_DRIVER);
+        } else {
+            d->queues[q] = gc_cl.clCreateCommandQueue(d->ctx, d->cl.device, CL_QUEUE_PROFILING_ENABLE, &err);
+            if (!d->queues[q]) st = gc_cl_fail("clCreateCommandQueue", err, GC_ERR_DRIVER);
+        }
     }
 out:
     if (st != GC_OK) {
+        for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++)
+            if (d->queues[q]) gc_cl.clReleaseCommandQueue(d->queues[q]);
         if (d->ctx) gc_cl.clReleaseContext(d->ctx);
         free(d);
         return st;
@@ -92,10 +107,9 @@ out:
 
 static void cl_device_close(gc_bdev *d) {
     if (!d) return;
-    if (d->queue) {
-        gc_cl.clFinish(d->queue);
-        gc_cl.clReleaseCommandQueue(d->queue);
-    }
+    finish_all(d);
+    for (unsigned q = 0; q < GC_DEVICE_QUEUES; q++)
+        if (d->queues[q]) gc_cl.clReleaseCommandQueue(d->queues[q]);
     if (d->ctx) gc_cl.clReleaseContext(d->ctx);
     free(d);
 }
@@ -435,7 +449,7 @@ static gc_status cl_launch(gc_bkern *k, const gc_range *r, const gc_arg *args, s
     size_t global[3], local[3];
     for (unsigned i = 0; i < r->dims; i++) global[i] = r->global[i], local[i] = r->local[i];
     int want_event = wait || elapsed_ms;
-    err = gc_cl.clEnqueueNDRangeKernel(d->queue, k->kernel, r->dims, NULL, global, local, 0, NULL,
+    err = gc_cl.clEnqueueNDRangeKernel(d->queues[d->cur], k->kernel, r->dims, NULL, global, local, 0, NULL,
                                        want_event ? &ev : NULL);
     if (err != CL_SUCCESS) {
         st = gc_cl_fail("clEnqueueNDRangeKernel", err, GC_ERR_LAUNCH);
@@ -444,7 +458,7 @@ static gc_status cl_launch(gc_bkern *k, const gc_range *r, const gc_arg *args, s
     if (!want_event) {
         /* Queued work must start without a later blocking call (benchmarks time a
          * sequence with markers, and some drivers batch until a flush). */
-        err = gc_cl.clFlush(d->queue);
+        err = gc_cl.clFlush(d->queues[d->cur]);
         if (err != CL_SUCCESS) st = gc_cl_fail("clFlush", err, GC_ERR_LAUNCH);
         goto out;
     }
@@ -457,8 +471,25 @@ out:
 }
 
 static gc_status cl_finish(gc_bdev *d) {
-    cl_int err = gc_cl.clFinish(d->queue);
+    cl_int err = finish_all(d);
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clFinish", err, GC_ERR_LAUNCH);
+}
+
+static gc_status cl_select_queue(gc_bdev *d, unsigned queue) {
+    d->cur = queue;
+    return GC_OK;
+}
+
+/* A marker on `waited` and, on `waiter`, a marker that waits for it: in an in-order
+ * queue every later command starts after that marker completes. */
+static gc_status cl_queue_wait(gc_bdev *d, unsigned waiter, unsigned waited) {
+    cl_event done = NULL;
+    cl_int err = gc_cl.clEnqueueMarkerWithWaitList(d->queues[waited], 0, NULL, &done);
+    if (err == CL_SUCCESS) err = gc_cl.clFlush(d->queues[waited]);
+    if (err == CL_SUCCESS) err = gc_cl.clEnqueueMarkerWithWaitList(d->queues[waiter], 1, &done, NULL);
+    if (err == CL_SUCCESS) err = gc_cl.clFlush(d->queues[waiter]);
+    if (done) gc_cl.clReleaseEvent(done);
+    return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clEnqueueMarkerWithWaitList", err, GC_ERR_DRIVER);
 }
 
 /* ---- memory ---------------------------------------------------------------------------------- */
@@ -516,8 +547,8 @@ static gc_status cl_mem_alloc(gc_bdev *d, size_t bytes, gc_mem_kind kind, gc_bme
 static void cl_mem_free(gc_bmem *m) {
     if (!m) return;
     if (m->svm) {
-        /* The device may still be using the memory: drain the queue first. */
-        gc_cl.clFinish(m->dev->queue);
+        /* The device may still be using the memory: drain the queues first. */
+        finish_all(m->dev);
         if (m->svm_mode == GC_CL_SVM_FINE_BUFFER)
             gc_cl.clSVMFree(m->dev->ctx, m->svm);
         else
@@ -527,10 +558,10 @@ static void cl_mem_free(gc_bmem *m) {
     free(m);
 }
 
-/* Host access to fine-grained SVM is coherent once the queue has drained, which is
+/* Host access to fine-grained SVM is coherent once the queues have drained, which is
  * also the order a blocking read/write of an ordinary buffer gives. */
 static gc_status svm_sync(gc_bmem *m) {
-    cl_int err = gc_cl.clFinish(m->dev->queue);
+    cl_int err = finish_all(m->dev);
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clFinish", err, GC_ERR_DEVICE_MEMORY);
 }
 
@@ -541,7 +572,7 @@ static gc_status cl_mem_write(gc_bmem *m, size_t off, const void *src, size_t by
         if (st == GC_OK) memcpy((char *)m->svm + off, src, bytes);
         return st;
     }
-    cl_int err = gc_cl.clEnqueueWriteBuffer(m->dev->queue, m->mem, CL_TRUE, off, bytes, src, 0, NULL, NULL);
+    cl_int err = gc_cl.clEnqueueWriteBuffer(m->dev->queues[m->dev->cur], m->mem, CL_TRUE, off, bytes, src, 0, NULL, NULL);
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clEnqueueWriteBuffer", err, GC_ERR_DEVICE_MEMORY);
 }
 
@@ -552,7 +583,7 @@ static gc_status cl_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
         if (st == GC_OK) memcpy(dst, (const char *)m->svm + off, bytes);
         return st;
     }
-    cl_int err = gc_cl.clEnqueueReadBuffer(m->dev->queue, m->mem, CL_TRUE, off, bytes, dst, 0, NULL, NULL);
+    cl_int err = gc_cl.clEnqueueReadBuffer(m->dev->queues[m->dev->cur], m->mem, CL_TRUE, off, bytes, dst, 0, NULL, NULL);
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clEnqueueReadBuffer", err, GC_ERR_DEVICE_MEMORY);
 }
 
@@ -563,10 +594,10 @@ static gc_status cl_mem_fill(gc_bmem *m, uint8_t byte, size_t bytes) {
         if (st == GC_OK) memset(m->svm, byte, bytes);
         return st;
     }
-    cl_int err = gc_cl.clEnqueueFillBuffer(m->dev->queue, m->mem, &byte, 1, 0, bytes, 0, NULL, NULL);
+    cl_int err = gc_cl.clEnqueueFillBuffer(m->dev->queues[m->dev->cur], m->mem, &byte, 1, 0, bytes, 0, NULL, NULL);
     if (err != CL_SUCCESS) return gc_cl_fail("clEnqueueFillBuffer", err, GC_ERR_DEVICE_MEMORY);
     /* Blocking, like the reads and writes: the canary is in place on return. */
-    err = gc_cl.clFinish(m->dev->queue);
+    err = gc_cl.clFinish(m->dev->queues[m->dev->cur]);
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clFinish", err, GC_ERR_DEVICE_MEMORY);
 }
 
@@ -583,8 +614,8 @@ static gc_status cl_timer_start(gc_bdev *d, gc_btimer **out) {
     gc_btimer *t = calloc(1, sizeof *t);
     if (!t) return GC_ERR_NO_MEMORY;
     t->dev = d;
-    cl_int err = gc_cl.clFinish(d->queue);
-    if (err == CL_SUCCESS) err = gc_cl.clEnqueueMarkerWithWaitList(d->queue, 0, NULL, &t->start);
+    cl_int err = gc_cl.clFinish(d->queues[0]);
+    if (err == CL_SUCCESS) err = gc_cl.clEnqueueMarkerWithWaitList(d->queues[0], 0, NULL, &t->start);
     if (err != CL_SUCCESS) {
         free(t);
         return gc_cl_fail("clEnqueueMarkerWithWaitList", err, GC_ERR_DRIVER);
@@ -597,12 +628,12 @@ static gc_status cl_timer_start(gc_bdev *d, gc_btimer **out) {
 static gc_status cl_timer_stop(gc_btimer *t, double *elapsed_ms) {
     gc_status st = GC_OK;
     cl_event stop = NULL;
-    cl_int err = gc_cl.clEnqueueMarkerWithWaitList(t->dev->queue, 0, NULL, &stop);
+    cl_int err = gc_cl.clEnqueueMarkerWithWaitList(t->dev->queues[0], 0, NULL, &stop);
     if (err != CL_SUCCESS) {
         st = gc_cl_fail("clEnqueueMarkerWithWaitList", err, GC_ERR_DRIVER);
         goto out;
     }
-    err = gc_cl.clFinish(t->dev->queue);
+    err = gc_cl.clFinish(t->dev->queues[0]);
     double host_stop_ms = gc_clock_ms();
     if (err != CL_SUCCESS) {
         st = gc_cl_fail("clFinish", err, GC_ERR_LAUNCH);
@@ -666,6 +697,8 @@ const gc_backend_ops gc_opencl_ops = {
     .kernel_max_group = cl_kernel_max_group,
     .launch = cl_launch,
     .finish = cl_finish,
+    .select_queue = cl_select_queue,
+    .queue_wait = cl_queue_wait,
     .mem_alloc = cl_mem_alloc,
     .mem_free = cl_mem_free,
     .mem_write = cl_mem_write,

@@ -504,6 +504,25 @@ gc_status gc_device_finish(gc_device *dev) {
     return dev->ops->finish(dev->bdev);
 }
 
+gc_status gc_device_select_queue(gc_device *dev, unsigned queue) {
+    REQUIRE(dev);
+    if (queue >= GC_DEVICE_QUEUES) {
+        gc_set_last_error("%s: queue %u: a device has queues 0 to %u", __func__, queue, GC_DEVICE_QUEUES - 1);
+        return GC_ERR_ARGUMENT;
+    }
+    return dev->ops->select_queue(dev->bdev, queue);
+}
+
+gc_status gc_device_queue_wait(gc_device *dev, unsigned waiter, unsigned waited) {
+    REQUIRE(dev);
+    if (waiter >= GC_DEVICE_QUEUES || waited >= GC_DEVICE_QUEUES || waiter == waited) {
+        gc_set_last_error("%s: queue %u waiting for queue %u: two different queues of 0 to %u", __func__, waiter,
+                          waited, GC_DEVICE_QUEUES - 1);
+        return GC_ERR_ARGUMENT;
+    }
+    return dev->ops->queue_wait(dev->bdev, waiter, waited);
+}
+
 gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out) {
     if (out) memset(out, 0, sizeof *out);
     REQUIRE(k);
@@ -538,7 +557,10 @@ gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
 
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms) {
     REQUIRE(t);
+    /* The backends time queue 0: the other queue's work joins it first. */
+    gc_status joined = t->dev->ops->queue_wait(t->dev->bdev, 0, 1);
     gc_status st = t->dev->ops->timer_stop(t->bt, elapsed_ms);
+    if (st == GC_OK) st = joined;
     free(t);
     return st;
 }

@@ -88,7 +88,10 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     case ST_CELLS:
     case ST_COMMIT:
         if ((st = put_rows(kc->bb.poly, v->poly, 4096 * sizeof(gc_fr), n)) ||
-            (st = gc_buffer_fill_byte(p->st == ST_CIRCULANT ? kc->bb.circ : kc->bb.out_bytes, canary)))
+            (st = gc_buffer_fill_byte(p->st == ST_CIRCULANT ? kc->bb.circ
+                                      : p->st == ST_CELLS     ? kc->bb.out_bytes
+                                                              : kc->bb.commit_bytes,
+                                      canary)))
             break;
         r = p->st == ST_CIRCULANT ? kzg_stage_circulant_fft(kc, n)
             : p->st == ST_CELLS   ? kzg_stage_cells(kc, n)
@@ -200,7 +203,7 @@ static gc_status stage_check(gc_test_ctx *ctx) {
         return compare_rows(ctx, kc->bb.out_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
     case ST_COMMIT:
         snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
-        return compare_rows(ctx, kc->bb.out_bytes, v->commitment, 48, 1, n, NULL, label);
+        return compare_rows(ctx, kc->bb.commit_bytes, v->commitment, 48, 1, n, NULL, label);
     case ST_CELLS: { /* 2048-byte cells compared through their SHA-256 (ckzg_cells.txt keeps those) */
         size_t cell_bytes = 64 * 32, blob_cells = 8192 * 32;
         void *got;
