@@ -212,6 +212,8 @@ int main(void) {
     gc_arg foreign[2] = {GC_ARG_BUF(other_buf), GC_ARG_VAL(n)};
     EXPECT_STATUS(gc_kernel_launch(k, &r, foreign, 2, NULL), GC_ERR_ARGUMENT, "another opened device");
     EXPECT_STATUS(gc_device_finish(NULL), GC_ERR_ARGUMENT, "gc_device_finish: dev is NULL");
+    EXPECT_STATUS(gc_device_select_queue(NULL, 0), GC_ERR_ARGUMENT, "gc_device_select_queue: dev is NULL");
+    EXPECT_STATUS(gc_device_queue_wait(NULL, 0, 1), GC_ERR_ARGUMENT, "gc_device_queue_wait: dev is NULL");
     memset(&sgi, 0xff, sizeof sgi);
     EXPECT_STATUS(gc_kernel_sub_group_info(NULL, &r, &sgi), GC_ERR_ARGUMENT, "gc_kernel_sub_group_info: k is NULL");
     CHECK(sgi.max_sub_group_size == 0 && sgi.sub_group_count == 0);
