@@ -1,7 +1,8 @@
-/* test_bls12_381_ptx.c — the CUDA fast path (GC_BLS_PTX=1) compiles with NVRTC and is what
- * the PTX runs: a kernel with one Fp and one Fr product, compiled to PTX with and without
- * the define, must show the mad.lo.cc / madc.hi.cc carry chains (4 n^2 multiply-adds per
- * product: 576 + 256) only with it. Runs without a GPU (CI has NVRTC); the products'
+/* test_bls12_381_ptx.c — the CUDA fast path (GC_BLS_PTX=1, the default under CUDA)
+ * compiles with NVRTC and is what the PTX runs: a kernel with one Fp and one Fr product,
+ * compiled to PTX with GC_BLS_PTX=1, with no define and with GC_BLS_PTX=0, must show the
+ * mad.lo.cc / madc.hi.cc carry chains (4 n^2 multiply-adds per product: 576 + 256) in the
+ * first two and none in the portable build. Runs without a GPU (CI has NVRTC); the products'
  * values are checked on the device by the bls12_381 suite's *_ptx tests.
  * Exit codes: 0 pass, 1 failure, 77 skipped (no NVRTC and GC_ALLOW_NO_NVRTC=1). */
 #include <stdio.h>
@@ -63,17 +64,23 @@ int main(void) {
         }
         return 1;
     }
-    char *without = ptx_of(NULL, 0, &unavailable);
-    if (!with || !without) return 1;
+    static const char *const portable[] = {"GC_BLS_PTX=0"};
+    char *without = ptx_of(portable, 1, &unavailable);
+    char *by_default = ptx_of(NULL, 0, &unavailable);
+    if (!with || !without || !by_default) return 1;
     size_t chains = count(with, "mad.lo.cc.u32") + count(with, "madc.lo.cc.u32") + count(with, "mad.hi.cc.u32") +
                     count(with, "madc.hi.cc.u32");
+    size_t chains_default = count(by_default, "mad.lo.cc.u32") + count(by_default, "madc.lo.cc.u32") +
+                            count(by_default, "mad.hi.cc.u32") + count(by_default, "madc.hi.cc.u32");
     size_t chains_portable = count(without, "madc.lo.cc.u32") + count(without, "madc.hi.cc.u32");
-    printf("GC_BLS_PTX=1: %zu chained multiply-adds (want 832 = 576 + 256); portable: %zu\n", chains,
-           chains_portable);
+    printf("GC_BLS_PTX=1: %zu chained multiply-adds (want 832 = 576 + 256); no define: %zu; GC_BLS_PTX=0: %zu\n",
+           chains, chains_default, chains_portable);
     if (chains != 4 * 12 * 12 + 4 * 8 * 8) failures++, printf("FAIL: the fast path's chains are not all there\n");
+    if (chains_default != chains) failures++, printf("FAIL: the CUDA default is not the fast path\n");
     if (chains_portable != 0) failures++, printf("FAIL: the portable build has carry chains: the define leaks\n");
     free(with);
     free(without);
+    free(by_default);
     printf("%s\n", failures ? "FAILED" : "passed");
     return failures ? 1 : 0;
 }

@@ -139,7 +139,7 @@ gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, const 
         snprintf(fdef, sizeof fdef, "GC_FAULT=%s", fault);
         defs[nd++] = fdef;
     }
-    if (ptx) defs[nd++] = "GC_BLS_PTX=1";
+    defs[nd++] = ptx ? "GC_BLS_PTX=1" : "GC_BLS_PTX=0"; /* explicit: under CUDA the default is 1 */
     return gc_ctx_kernel(ctx, src, defs, nd, name, k);
 }
 

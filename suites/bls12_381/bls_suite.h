@@ -48,7 +48,7 @@ void bls_random_points(gc_test_ctx *ctx, gc_g1p *out, size_t n);
 size_t bls_scaled(gc_test_ctx *ctx, size_t n, size_t lo, size_t multiple);
 /** Read a whole device buffer into harness-owned host memory. */
 gc_status bls_read(gc_test_ctx *ctx, gc_buffer *b, size_t bytes, void **out);
-/** Build `src` with GC_FAULT=fault (a mutant, when non-NULL) and GC_BLS_PTX=1 (when ptx)
+/** Build `src` with GC_FAULT=fault (a mutant, when non-NULL) and GC_BLS_PTX=1 (when ptx, else =0)
  *  and get kernel `name`. */
 gc_status bls_kernel(gc_test_ctx *ctx, const char *src, const char *name, const char *fault, int ptx, gc_kernel **k);
 
