@@ -33,7 +33,8 @@ static gc_kzg_ret grow_staging(gc_kzg_ctx *c, size_t need) {
     return GC_KZG_OK;
 }
 
-/* Read `bytes` of a pass's output bytes (out_bytes or commit_bytes) into staging. */
+/* Read `bytes` of one of a pass's output buffers into staging (a blocking read on the
+ * current queue). */
 static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t bytes) {
     gc_status st = gc_buffer_read(from, 0, dst, bytes);
     return st ? kzg_device_error(c, st, "reading results") : GC_KZG_OK;
@@ -50,56 +51,71 @@ static gc_kzg_ret queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited) {
     return st ? kzg_device_error(c, st, "ordering the device queues") : GC_KZG_OK;
 }
 
-/* The commitments on queue 1, once the FK20 MSM (queue 0) is done with the scalars and
- * partial sums they reuse: the G1 transforms that follow it on queue 0 are one to a few
- * warps per SM at 64 blobs, and the commitment MSM fills the rest of the GPU beside them.
- * Queue 0 joins queue 1 before anything reads the commitments or reuses their buffers. */
-static gc_kzg_ret commitment_beside(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = queue_after(c, 1, 0);
-    if (ret || (ret = use_queue(c, 1))) return ret;
-    ret = kzg_stage_commitment(c, n);
-    gc_kzg_ret back = use_queue(c, 0);
-    return ret ? ret : back;
-}
+/* Passes of at most this many blobs compute their cells on queue 1 beside the proofs. On
+ * an H100 (79001d8 + this rule's first form, docs/results/fk20.md): one blob 5.27 -> 4.69 ms;
+ * 64 blobs 33.8 -> 35.3-35.9 and 128 blobs 55.8 -> 57.5-58.5, where the cells' FFTs take SMs
+ * from the MSM they run beside. 8, as for the G1 convolution: between the two measured sizes. */
+#define KZG_CELLS_BESIDE_MAX_BATCH 8
 
-/* One pass over blobs [first, first + n): staging receives every output of the pass. */
-static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
-                           const kzg_outputs *staging, uint32_t *bad) {
+/* The steps of one pass over blobs [first, first + n), on two queues where the context
+ * allows (c->two_queues). Queue 0 runs the proofs: blob -> polynomial, circulant FFTs, the
+ * FK20 MSM, the G1 transforms, compression. Queue 1 runs beside it what only needs the
+ * polynomial or what the proofs have finished with: the cells of a small pass (after the
+ * polynomial), whose bytes come back while the MSM runs, and the commitment (after the FK20
+ * MSM, whose scalar and partial-sum buffers it reuses), beside the G1 transforms, which leave
+ * most of the GPU idle at small batches. Each output has its own buffer. Queue 0 joins
+ * queue 1 before the commitments are read. */
+static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
+                             const kzg_outputs *staging, uint32_t *bad) {
     size_t cells_per_blob = c->info.cells_per_blob;
     size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
     size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
+    unsigned side = c->two_queues ? 1 : 0;                               /* the commitment's queue */
+    unsigned cells_side = side && n <= KZG_CELLS_BESIDE_MAX_BATCH ? 1 : 0; /* the cells' queue */
     gc_status st = gc_buffer_write(c->bb.blobs, 0, blobs + first * GC_KZG_BYTES_PER_BLOB, n * GC_KZG_BYTES_PER_BLOB);
     if (st) return kzg_device_error(c, st, "copying blobs");
     gc_kzg_ret ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
     if ((st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t))))
         return kzg_device_error(c, st, "reading blob flags");
+    if (want->cells && cells_side &&
+        ((ret = queue_after(c, 1, 0)) || (ret = use_queue(c, 1)) || (ret = kzg_stage_cells(c, n)) ||
+         (ret = use_queue(c, 0))))
+        return ret;
+    if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
     if (want->cells) {
-        if ((ret = kzg_stage_cells(c, n)) ||
-            (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
+        /* beside: a blocking read on queue 1 while queue 0 runs the MSM */
+        if ((ret = use_queue(c, cells_side)) || (!cells_side && (ret = kzg_stage_cells(c, n))) ||
+            (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)) ||
+            (ret = use_queue(c, 0)))
             return ret;
     }
-    int beside = want->proofs && want->commitments && c->commit_beside;
-    if (want->proofs) {
-        if ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1))) return ret;
-        if (beside && (ret = commitment_beside(c, n))) {
-            queue_after(c, 0, 1); /* whatever queue 1 took on ends before the next call */
-            return ret;
-        }
-        if (!(ret = kzg_stages_u_to_proofs(c, n)) && !(ret = kzg_stage_compress_proofs(c, n)))
-            ret = read_out(c, c->bb.out_bytes, staging->proofs + first * proof_bytes, n * proof_bytes);
-        if (ret) {
-            if (beside) queue_after(c, 0, 1);
-            return ret;
-        }
-    }
-    if (want->commitments) {
-        if ((ret = beside ? queue_after(c, 0, 1) : kzg_stage_commitment(c, n)) ||
-            (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
-                            n * GC_KZG_BYTES_PER_COMMITMENT)))
-            return ret;
-    }
+    if (want->commitments &&
+        ((side && (ret = queue_after(c, 1, 0))) || (ret = use_queue(c, side)) || (ret = kzg_stage_commitment(c, n)) ||
+         (ret = use_queue(c, 0))))
+        return ret;
+    if (want->proofs &&
+        ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)) ||
+         (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes))))
+        return ret;
+    if (want->commitments &&
+        ((side && (ret = queue_after(c, 0, 1))) ||
+         (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
+                         n * GC_KZG_BYTES_PER_COMMITMENT))))
+        return ret;
     return GC_KZG_OK;
+}
+
+/* One pass: staging receives every output of the pass. On an error, queue 0 becomes the
+ * current queue again and waits for queue 1, so that no later call meets work in flight. */
+static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
+                           const kzg_outputs *staging, uint32_t *bad) {
+    gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, bad);
+    if (ret && c->two_queues) {
+        gc_device_select_queue(c->dev, 0);
+        gc_device_queue_wait(c->dev, 0, 1);
+    }
+    return ret;
 }
 
 static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const kzg_outputs *want,

@@ -138,7 +138,7 @@ static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsign
     return ret;
 }
 
-void kzg_ctx_set_commit_beside(gc_kzg_ctx *c, int on) { c->commit_beside = on != 0; }
+void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
     gc_status st = gc_device_finish(c->dev); /* no launch may still use the old scratch */
@@ -359,7 +359,7 @@ gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
 
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
-    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
+    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.proof_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
                   GC_ARG_VAL(count)};
     return launch_elements(c, K_G1_COMPRESS_ROWS, count, a, 5);
 }
@@ -444,6 +444,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         {&c->bb.commit, sizeof(gc_g1p), "commitments"},
         {&c->bb.out_bytes, 8192 * 32, "output bytes"},
         {&c->bb.commit_bytes, GC_KZG_BYTES_PER_COMMITMENT, "commitment bytes"},
+        {&c->bb.proof_bytes, (size_t)GC_KZG_BYTES_PER_PROOF << c->log_2r, "proof bytes"},
     };
     c->info.batch_bytes = 0;
     for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
@@ -561,7 +562,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
             goto out;
         }
 
-    c->commit_beside = 1;
+    c->two_queues = 1;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -621,7 +622,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->conv_digits, c->conv_products, c->conv_products2};
+                         c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

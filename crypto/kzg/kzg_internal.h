@@ -47,7 +47,8 @@ typedef struct {
     gc_buffer *partials2;  /* the next level of their sum tree (an eighth) */
     gc_buffer *u;          /* max_batch * 2r G1: u, then the proofs in natural order */
     gc_buffer *commit;     /* max_batch G1 */
-    gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells or proofs */
+    gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells (written on queue 1) */
+    gc_buffer *proof_bytes; /* max_batch * 8192 / L * 48 bytes: compressed proofs */
     gc_buffer *commit_bytes; /* max_batch * 48 bytes: commitments (their own: written on queue 1) */
 } kzg_batch_buffers;
 
@@ -68,9 +69,9 @@ struct gc_kzg_ctx {
     /* The G1 FFTs of up to g1_pair_max_points points (rows x 2r) run their stages fused in
      * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
     size_t g1_pair_max_points;
-    /* 1: a pass that makes proofs and commitments runs the commitment on the device's
-     * queue 1 beside the G1 transforms (kzg_batch.c); 0: everything on queue 0. */
-    int commit_beside;
+    /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
+     * (kzg_batch.c); 0: everything on queue 0. */
+    int two_queues;
     gc_buffer *pair_scratch;
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
@@ -137,8 +138,8 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
  *  the default is KZG_G1_PAIR_MAX_POINTS); for the suite's tests and measurements. */
 #define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
-/* commit_beside: 1 (the default) or 0 (one queue, for comparisons). */
-void kzg_ctx_set_commit_beside(gc_kzg_ctx *c, int on);
+/* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
+void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 
 /* kzg_conv_taps.c: the convolution's taps for 2r = 2^log_2r (log_2r >= 1): taps[e] for
  * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */

@@ -245,9 +245,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         gc_ctx_error(ctx, "fused G1 stages up to %llu points: %s", (unsigned long long)pair_points, gc_kzg_ret_name(r));
         return GC_ERR_DEVICE_MEMORY;
     }
-    uint64_t queues = 2; /* --param fk20.queues: 1 runs the commitments on queue 0 too */
+    uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
     gc_ctx_param_uint(ctx, "queues", &queues);
-    kzg_ctx_set_commit_beside(o->kc, queues == 2);
+    kzg_ctx_set_two_queues(o->kc, queues == 2);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

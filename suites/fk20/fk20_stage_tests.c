@@ -131,7 +131,7 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     }
     case ST_COMPRESS:
         if ((st = put_rows(kc->bb.u, v->proof_fft, two_r * sizeof(gc_g1p), n)) ||
-            (st = gc_buffer_fill_byte(kc->bb.out_bytes, canary)))
+            (st = gc_buffer_fill_byte(kc->bb.proof_bytes, canary)))
             break;
         r = kzg_stage_compress_proofs(kc, n);
         break;
@@ -200,7 +200,7 @@ static gc_status stage_check(gc_test_ctx *ctx) {
         return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_COMPRESS:
         snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
-        return compare_rows(ctx, kc->bb.out_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
+        return compare_rows(ctx, kc->bb.proof_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
     case ST_COMMIT:
         snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
         return compare_rows(ctx, kc->bb.commit_bytes, v->commitment, 48, 1, n, NULL, label);

@@ -13,8 +13,8 @@ void gc_suite_fk20_register(void) {
          "G1 FFTs of up to this many points (rows x 2r) fuse their stages in pairs (0: never; default 16384)"},
         {"mutant_fk20", "g1_pair_max_points", GC_PARAM_UINT, 0, 1u << 24, "the same for the fk20 mutants"},
         {"fk20", "queues", GC_PARAM_UINT, 1, 2,
-         "device queues of a pass that makes proofs and commitments: 2 (default) runs the commitments beside the "
-         "G1 transforms, 1 after them"},
+         "device queues of a KZG pass: 2 (default) runs the cells and the commitments on a second queue beside "
+         "the proofs, 1 runs everything in one queue"},
         {"mutant_fk20", "queues", GC_PARAM_UINT, 1, 2, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
