@@ -47,7 +47,7 @@ typedef struct {
     gc_buffer *partials2;  /* the next level of their sum tree (an eighth) */
     gc_buffer *u;          /* max_batch * 2r G1: u, then the proofs in natural order */
     gc_buffer *commit;     /* max_batch G1 */
-    gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells (written on queue 1) */
+    gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells (on queue 1 for small passes) */
     gc_buffer *proof_bytes; /* max_batch * 8192 / L * 48 bytes: compressed proofs */
     gc_buffer *commit_bytes; /* max_batch * 48 bytes: commitments (their own: written on queue 1) */
 } kzg_batch_buffers;
