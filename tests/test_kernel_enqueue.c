@@ -32,8 +32,7 @@ static const char *const kernel_text = "#include \"kernels/gc_dialect.h\"\n"
                                        "}\n";
 
 /* slow_hash's rounds: 2M on a GPU (milliseconds: long enough for an unordered copy to
- * overtake it), 2000 on a CPU (where the check is of the API, not of the order). */
-static uint32_t rounds_for(const gc_device_info *info) { return info->is_gpu ? 2000000u : 2000u; }
+ * overtake it), 2000 on a CPU (where the check is of the API, not of the order); set in main. */
 static uint32_t g_rounds;
 
 /* Every element i equals slow_hash's value for i. */
@@ -76,7 +75,7 @@ int main(void) {
     CHECK(gc_device_open(idx, &dev) == GC_OK);
     if (!dev) return UNIT_DONE();
     printf("# %s\n", gc_device_get_info(dev)->id);
-    g_rounds = rounds_for(gc_device_get_info(dev));
+    g_rounds = gc_device_get_info(dev)->is_gpu ? 2000000u : 2000u;
     CHECK(gc_module_build_text(dev, "add_one.gc", kernel_text, NULL, &mod, &log) == GC_OK);
     if (log && *log) printf("%s\n", log);
     free(log);
@@ -123,8 +122,7 @@ int main(void) {
         CHECK(gc_kernel_get(mod, "slow_hash", &slow) == GC_OK && gc_kernel_get(mod, "copy", &cp) == GC_OK);
         CHECK(gc_buffer_alloc(dev, N * 4, GC_MEM_DEVICE, &src) == GC_OK &&
               gc_buffer_alloc(dev, N * 4, GC_MEM_DEVICE, &dst) == GC_OK);
-        uint32_t rounds = g_rounds;
-        gc_arg h[] = {GC_ARG_BUF(src), GC_ARG_VAL(n), GC_ARG_VAL(rounds)};
+        gc_arg h[] = {GC_ARG_BUF(src), GC_ARG_VAL(n), GC_ARG_VAL(g_rounds)};
         gc_arg c[] = {GC_ARG_BUF(dst), GC_ARG_BUF(src), GC_ARG_VAL(n)};
         if (slow && cp && src && dst) {
             /* queue 1 hashes, queue 0 copies after it: the copy sees the hashes */
