@@ -261,25 +261,26 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
 
 /* partials -> out: the MSM of `shape` over the table or the bases, then the sum of each
  * output's chunks. */
-static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
+static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
+                      gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
     uint32_t n_chunks = (s.n_terms + s.chunk - 1) / s.chunk, n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
     if (c->info.comb_teeth) {
         uint32_t teeth = c->info.comb_teeth, spacing = c->comb_spacing;
-        gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(table), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s),
+        gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
         ret = launch_elements(c, K_MSM_COMB, items, a, 6);
     } else {
-        gc_arg a[] = {GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(bases), GC_ARG_BUF(c->bb.partials), GC_ARG_VAL(s)};
+        gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
     }
-    return ret ? ret : sum_chunks(c, c->bb.partials, c->bb.partials2, n_chunks, n_out, out, 0);
+    return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, 0);
 }
 
-static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *scale_raw, size_t count) {
+static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffer *scale_raw, size_t count) {
     uint32_t n32 = (uint32_t)count;
-    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(c->bb.ints), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32)};
+    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(out), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32)};
     return launch_elements(c, K_FR_TO_INT, count, a, 4);
 }
 
@@ -288,9 +289,10 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT);
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT);
     if (ret) return ret;
-    return msm(c, fk20_msm_shape(c, n), c->table_fk20, c->x_ext_fft, c->bb.u);
+    return msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->table_fk20, c->x_ext_fft,
+               c->bb.u);
 }
 
 /* The G1 DIT transform of size 2r of `rows` rows of `data` in place (bit reversal, then
@@ -351,8 +353,14 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n) {
     return GC_KZG_OK;
 }
 
+static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs && n <= c->info.g1_conv_max_batch; }
+
+int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
+    return !g1_map_is_conv(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
+}
+
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
-    if (c->conv_blobs && n <= c->info.g1_conv_max_batch) return kzg_stage_g1_conv(c, n);
+    if (g1_map_is_conv(c, n)) return kzg_stage_g1_conv(c, n);
     gc_kzg_ret ret = kzg_stage_g1_ifft_truncate(c, n);
     return ret ? ret : kzg_stage_g1_fft(c, n);
 }
@@ -365,9 +373,11 @@ gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->one_raw, n << KZG_LOG_BLOB);
+    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB);
     if (ret) return ret;
-    if ((ret = msm(c, commit_msm_shape(c, n), c->table_commit, c->monomial, c->bb.commit))) return ret;
+    if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
+                   c->table_commit, c->monomial, c->bb.commit)))
+        return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
                   GC_ARG_VAL(count)};
@@ -420,13 +430,13 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
 }
 
 static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
-    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, partials = 0;
+    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, partials = 0, commit_partials = 0;
     for (size_t n = 1; n <= b; n++) { /* the chunk varies with n: the most partials of any pass */
         size_t f = msm_items(fk20_msm_shape(c, n)), m = msm_items(commit_msm_shape(c, n));
         if (f > partials) partials = f;
-        if (m > partials) partials = m;
+        if (m > commit_partials) commit_partials = m;
     }
-    size_t partials_per_blob = (partials + b - 1) / b;
+    size_t partials_per_blob = (partials + b - 1) / b, commit_partials_per_blob = (commit_partials + b - 1) / b;
     struct {
         gc_buffer **buf;
         size_t per_blob;
@@ -440,6 +450,9 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         {&c->bb.ints, 8192 * sizeof(gc_fr), "MSM scalars"},
         {&c->bb.partials, partials_per_blob * sizeof(gc_g1p), "MSM partial sums"},
         {&c->bb.partials2, (partials_per_blob + 7) / 8 * sizeof(gc_g1p), "MSM partial sums"},
+        {&c->bb.commit_ints, 4096 * sizeof(gc_fr), "commitment MSM scalars"},
+        {&c->bb.commit_partials, commit_partials_per_blob * sizeof(gc_g1p), "commitment MSM partial sums"},
+        {&c->bb.commit_partials2, (commit_partials_per_blob + 7) / 8 * sizeof(gc_g1p), "commitment MSM partial sums"},
         {&c->bb.u, two_r * sizeof(gc_g1p), "FK20 points"},
         {&c->bb.commit, sizeof(gc_g1p), "commitments"},
         {&c->bb.out_bytes, 8192 * 32, "output bytes"},
@@ -622,7 +635,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_products, c->conv_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

@@ -35,6 +35,12 @@ typedef enum {
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
+/* fn(arg, lo, hi) over [0, n) in contiguous ranges on up to 8 threads, about one per MB
+ * of `bytes` (the data the ranges copy), the calling thread taking the first; returns
+ * when all are done (host_copy.c). */
+typedef void (*kzg_range_fn)(void *arg, size_t lo, size_t hi);
+void kzg_parallel_ranges(size_t n, size_t bytes, kzg_range_fn fn, void *arg);
+
 /* Device buffers of one batch pass (max_batch blobs). */
 typedef struct {
     gc_buffer *blobs;      /* max_batch * 131072 bytes */
@@ -42,9 +48,11 @@ typedef struct {
     gc_buffer *poly;       /* max_batch * 4096 Fr: evaluations, then coefficients in place */
     gc_buffer *ext;        /* max_batch * 8192 Fr: cells' evaluations */
     gc_buffer *circ;       /* max_batch * 8192 Fr: circulant rows and their FFTs, [b][i][2r] */
-    gc_buffer *ints;       /* max_batch * 8192 Fr as raw integers (MSM scalars) */
-    gc_buffer *partials;   /* MSM partial sums (G1 projective) */
+    gc_buffer *ints;       /* max_batch * 8192 Fr as raw integers (FK20 MSM scalars) */
+    gc_buffer *partials;   /* FK20 MSM partial sums (G1 projective) */
     gc_buffer *partials2;  /* the next level of their sum tree (an eighth) */
+    /* the commitment's own: it runs on queue 1 beside the FK20 MSM */
+    gc_buffer *commit_ints, *commit_partials, *commit_partials2;
     gc_buffer *u;          /* max_batch * 2r G1: u, then the proofs in natural order */
     gc_buffer *commit;     /* max_batch G1 */
     gc_buffer *out_bytes;  /* max_batch * 8192 * 32 bytes: cells (on queue 1 for small passes) */
@@ -131,6 +139,9 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n);
 /** bb.u -> proofs the way the pipeline takes: kzg_stage_g1_conv where the context has it
  *  and n <= info.g1_conv_max_batch, else kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
+/* 1: a pass of n blobs takes u to the proofs by G1 transforms with fused stage pairs (the
+ * latency-bound form), not by the convolution nor by single stages. */
+int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
 

@@ -1,0 +1,85 @@
+/* test_host_copy.c — kzg_parallel_ranges (crypto/kzg/host_copy.c), which splits the
+ * batched calls' host copies over threads: every index of [0, n) is handed out exactly
+ * once, in contiguous ranges, on several threads when there is data enough, on the
+ * calling thread alone when there is not; n = 0 and n smaller than the thread count
+ * included. A negative control runs the same checker over a splitter that loses the last
+ * index, and must see it fail. Exit codes: 0 pass, 1 failures. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "crypto/kzg/kzg_internal.h"
+
+#include "unit.h"
+
+#define MAX_N 4096
+#define MAX_CALLS 64
+
+typedef struct {
+    unsigned visits[MAX_N];
+    size_t lo[MAX_CALLS], hi[MAX_CALLS];
+    pthread_t thread[MAX_CALLS];
+    unsigned calls;
+} record;
+
+static void record_range(void *arg, size_t lo, size_t hi) {
+    record *r = arg;
+    unsigned k = __atomic_fetch_add(&r->calls, 1u, __ATOMIC_RELAXED);
+    if (k < MAX_CALLS) {
+        r->lo[k] = lo;
+        r->hi[k] = hi;
+        r->thread[k] = pthread_self();
+    }
+    for (size_t i = lo; i < hi && i < MAX_N; i++) __atomic_fetch_add(&r->visits[i], 1u, __ATOMIC_RELAXED);
+}
+
+typedef void (*splitter)(size_t n, size_t bytes, kzg_range_fn fn, void *arg);
+
+/* The negative control: a splitter with the off-by-one the checker exists to catch. */
+static void loses_last(size_t n, size_t bytes, kzg_range_fn fn, void *arg) {
+    kzg_parallel_ranges(n ? n - 1 : 0, bytes, fn, arg);
+}
+
+/* 1 when every index was visited once and the ranges are non-empty where n > 0; sets the
+ * number of calls and of distinct threads seen. */
+static int split_is_exact(splitter split, size_t n, size_t bytes, unsigned *calls, unsigned *threads) {
+    static record r;
+    memset(&r, 0, sizeof r);
+    split(n, bytes, record_range, &r);
+    int ok = r.calls >= 1 && r.calls <= MAX_CALLS;
+    for (size_t i = 0; i < n; i++) ok &= r.visits[i] == 1u;
+    for (unsigned k = 0; ok && k < r.calls; k++) ok &= r.lo[k] <= r.hi[k] && r.hi[k] <= n && (n == 0 || r.lo[k] < r.hi[k]);
+    *calls = r.calls;
+    *threads = 0;
+    for (unsigned k = 0; k < r.calls && k < MAX_CALLS; k++) {
+        int seen = 0;
+        for (unsigned j = 0; j < k; j++) seen |= pthread_equal(r.thread[j], r.thread[k]);
+        *threads += !seen;
+    }
+    return ok;
+}
+
+int main(void) {
+    const size_t mb = (size_t)1 << 20;
+    const size_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 64, 127, 128, 513, MAX_N};
+    unsigned calls, threads;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        CHECKF(split_is_exact(kzg_parallel_ranges, n, 64 * mb, &calls, &threads), "n = %zu, 64 MB: each index once", n);
+        CHECKF(split_is_exact(kzg_parallel_ranges, n, mb / 2, &calls, &threads) && calls == 1,
+               "n = %zu, 0.5 MB: one range on the calling thread (%u calls)", n, calls);
+    }
+    /* enough data and indices: several ranges, on several threads (unless one core only) */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    CHECKF(split_is_exact(kzg_parallel_ranges, 64, 17 * mb, &calls, &threads) && (cpus < 2 ? calls == 1 : calls >= 2),
+           "64 blobs, 17 MB, %ld cores: split (%u ranges, %u threads)", cpus, calls, threads);
+    CHECKF(calls <= 8, "at most 8 ranges (%u)", calls);
+    CHECKF(threads == calls, "one thread per range (%u threads for %u ranges)", threads, calls);
+    /* fewer indices than threads: no empty ranges */
+    CHECKF(split_is_exact(kzg_parallel_ranges, 3, 64 * mb, &calls, &threads) && calls <= 3,
+           "3 indices, 64 MB: at most 3 ranges (%u)", calls);
+    /* negative control */
+    CHECKF(!split_is_exact(loses_last, 64, 17 * mb, &calls, &threads), "the checker catches a lost index");
+    return UNIT_DONE();
+}
