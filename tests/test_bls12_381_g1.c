@@ -97,6 +97,92 @@ static void test_mul_vectors(void) {
     }
 }
 
+/* The MSM's XYZZ accumulator (gc_g1xyzz_*) against the same known answers, with its
+ * special cases: p + a for p = O, a = O, a = p (doubling) and a = -p (infinity). */
+static void compress_xyzz(char hex[97], const gc_g1xyzz *x) {
+    gc_g1p p;
+    gc_g1xyzz_to_projective(&p, x);
+    compress_p(hex, &p);
+}
+
+static void test_xyzz_vector(size_t i, const gc_g1p *p, const gc_g1p *q, const char *sum, const char *dbl) {
+    gc_g1a pa, qa, neg;
+    gc_g1xyzz x, r;
+    char hex[97], phex[97], inf_hex[97];
+    gc_g1p inf;
+    gc_g1p_inf(&inf);
+    compress_p(inf_hex, &inf);
+    compress_p(phex, p);
+    gc_g1p_to_affine(&pa, p);
+    gc_g1p_to_affine(&qa, q);
+    gc_g1xyzz_from_affine(&x, &pa);
+    gc_g1xyzz_add_affine(&r, &x, &qa);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, sum) == 0, "xyzz add_affine vector %zu: got %s want %s", i, hex, sum);
+    gc_g1xyzz_dbl(&r, &x);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, dbl) == 0, "xyzz dbl vector %zu: got %s want %s", i, hex, dbl);
+    gc_g1xyzz_add_affine(&r, &x, &pa);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, dbl) == 0, "xyzz p + p vector %zu: got %s", i, hex);
+    neg = pa;
+    if (!gc_g1a_is_inf(&pa)) gc_fp_neg(&neg.y, &neg.y);
+    gc_g1xyzz_add_affine(&r, &x, &neg);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, inf_hex) == 0, "xyzz p + (-p) vector %zu: got %s", i, hex);
+    gc_g1xyzz_inf(&r);
+    gc_g1xyzz_add_affine(&r, &r, &pa);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "xyzz O + p vector %zu: got %s", i, hex);
+    gc_g1a_inf(&neg);
+    gc_g1xyzz_add_affine(&r, &x, &neg);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "xyzz p + O vector %zu: got %s", i, hex);
+}
+
+/* A comb's run in XYZZ against the projective formulas: acc = 2 acc + k_j B for random
+ * small multiples of one base, so that acc meets +-k B (the special cases) on the way,
+ * the accumulator's ZZ far from 1. */
+static void test_xyzz_chain(void) {
+    gc_g1p g, acc_p, kb;
+    gc_g1xyzz acc_x;
+    gc_g1p_generator(&g);
+    gc_g1p_inf(&acc_p);
+    gc_g1xyzz_inf(&acc_x);
+    int hits = 0;
+    for (int j = 0; j < 200; j++) {
+        unsigned k = (unsigned)(random_fr().l[0] % 7u); /* 0 .. 6: small, so collisions happen */
+        gc_u32 kl[1] = {k};
+        gc_g1p_mul_limbs(&kb, &g, kl, 1);
+        gc_g1a ka;
+        gc_g1p_to_affine(&ka, &kb);
+        if (j % 3 == 0) { /* a doubling now and then, as between a comb's columns */
+            gc_g1p_dbl(&acc_p, &acc_p);
+            gc_g1xyzz_dbl(&acc_x, &acc_x);
+        }
+        if (j % 11 == 5) { /* and back to a small multiple: -acc, so that acc + k B meets O */
+            gc_g1p_inf(&acc_p);
+            gc_g1p_add(&acc_p, &acc_p, &kb);
+            gc_g1p_neg(&acc_p, &acc_p);
+            gc_g1xyzz_inf(&acc_x);
+            gc_g1a neg = ka;
+            if (!gc_g1a_is_inf(&neg)) gc_fp_neg(&neg.y, &neg.y);
+            gc_g1xyzz_add_affine(&acc_x, &acc_x, &neg);
+        }
+        gc_g1p before;
+        gc_g1xyzz_to_projective(&before, &acc_x);
+        gc_g1p sum_check;
+        gc_g1p_add(&sum_check, &before, &kb);
+        hits += gc_g1p_is_inf(&sum_check) || gc_g1p_eq(&before, &kb);
+        gc_g1p_add_affine(&acc_p, &acc_p, &ka);
+        gc_g1xyzz_add_affine(&acc_x, &acc_x, &ka);
+        gc_g1p got;
+        gc_g1xyzz_to_projective(&got, &acc_x);
+        CHECKF(gc_g1p_eq(&got, &acc_p), "xyzz chain step %d", j);
+    }
+    CHECKF(hits >= 3, "the chain met the special cases (%d times)", hits);
+}
+
 static void test_add_vectors(void) {
     for (size_t i = 0; i < gc_bls_g1_add_vector_count; i++) {
         const gc_bls_g1_add_vec *v = &gc_bls_g1_add_vectors[i];
@@ -119,6 +205,7 @@ static void test_add_vectors(void) {
         gc_g1p_add(&r, &p, &p);
         compress_p(hex, &r);
         CHECKF(strcmp(hex, v->dbl) == 0, "add(P, P) vector %zu", i);
+        test_xyzz_vector(i, &p, &q, v->sum, v->dbl);
     }
 }
 
@@ -290,6 +377,7 @@ int main(int argc, char **argv) {
     test_generator();
     test_mul_vectors();
     test_add_vectors();
+    test_xyzz_chain();
     test_invalid_vectors();
     test_group_laws(rounds);
     test_batch_affine();
