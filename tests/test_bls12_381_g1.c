@@ -138,6 +138,43 @@ static void test_xyzz_vector(size_t i, const gc_g1p *p, const gc_g1p *q, const c
     gc_g1xyzz_add_affine(&r, &x, &neg);
     compress_xyzz(hex, &r);
     CHECKF(strcmp(hex, phex) == 0, "xyzz p + O vector %zu: got %s", i, hex);
+    /* the XYZZ + XYZZ addition, from projective inputs whose Z is not 1 (3 p - 2 p = p) */
+    gc_g1p p2, p3, q2, q3, want;
+    gc_g1xyzz xp, xq, xn, xo;
+    gc_g1p_dbl(&p2, p);
+    gc_g1p_add(&p3, &p2, p);
+    gc_g1p_neg(&p2, &p2);
+    gc_g1p_add(&p3, &p3, &p2); /* p with a scrambled Z */
+    gc_g1p_dbl(&q2, q);
+    gc_g1p_add(&q3, &q2, q);
+    gc_g1p_neg(&q2, &q2);
+    gc_g1p_add(&q3, &q3, &q2);
+    gc_g1xyzz_from_projective(&xp, &p3);
+    gc_g1xyzz_from_projective(&xq, &q3);
+    gc_g1xyzz_add(&r, &xp, &xq);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, sum) == 0, "xyzz add vector %zu: got %s want %s", i, hex, sum);
+    gc_g1xyzz_add(&r, &xq, &xp);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, sum) == 0, "xyzz add vector %zu commuted", i);
+    gc_g1xyzz_add(&r, &xp, &x); /* p + p, different representations */
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, dbl) == 0, "xyzz add p + p vector %zu: got %s", i, hex);
+    gc_g1p_neg(&want, &p3);
+    gc_g1xyzz_from_projective(&xn, &want);
+    gc_g1xyzz_add(&r, &x, &xn);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, inf_hex) == 0, "xyzz add p + (-p) vector %zu: got %s", i, hex);
+    gc_g1xyzz_inf(&xo);
+    gc_g1xyzz_add(&r, &xo, &xp);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "xyzz add O + p vector %zu", i);
+    gc_g1xyzz_add(&r, &xp, &xo);
+    compress_xyzz(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "xyzz add p + O vector %zu", i);
+    gc_g1xyzz_add(&xp, &xp, &xq); /* r aliasing p */
+    compress_xyzz(hex, &xp);
+    CHECKF(strcmp(hex, sum) == 0, "xyzz add in place vector %zu", i);
 }
 
 /* A comb's run in XYZZ against the projective formulas: acc = 2 acc + k_j B for random
@@ -332,6 +369,14 @@ static void test_glv(int rounds) {
     raw.l[0] = 0xffffffffu; /* z^2 - 1 (z^2's low limb is 0, its next 1) */
     raw.l[1] = 0;
     gc_fr_to_mont(&scalars[n++], &raw); /* z^2 - 1: k2 = 0 */
+    gc_g1p inf;
+    gc_g1p_inf(&inf);
+    unsigned char some_digits[2 * GC_GLV_DIGITS];
+    gc_glv_wnaf_digits(some_digits, &scalars[1]);
+    gc_g1p_mul_glv_wnaf(&got, &inf, some_digits);
+    CHECKF(gc_g1p_is_inf(&got), "GLV product of infinity");
+    gc_g1p_mul_glv_wnaf_xyzz(&got, &inf, some_digits);
+    CHECKF(gc_g1p_is_inf(&got), "GLV product of infinity in XYZZ");
     for (int t = 0; t < n + rounds; t++) {
         gc_fr s = t < n ? scalars[t] : random_fr();
         uint32_t split[8];
@@ -341,6 +386,8 @@ static void test_glv(int rounds) {
         gc_g1p_mul(&want, &p, &s);
         gc_g1p_mul_glv_wnaf(&got, &p, digits);
         CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product, scalar %d", t);
+        gc_g1p_mul_glv_wnaf_xyzz(&got, &p, digits);
+        CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product in XYZZ, scalar %d", t);
         CHECKF(split[3] <= 0xac45a401u && split[7] <= 0xac45a401u, "GLV halves below z^2, scalar %d", t);
         int well_formed = 1, gap = 4;
         for (int i = 0; i < 2 * GC_GLV_DIGITS; i++) {
