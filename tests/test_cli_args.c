@@ -141,7 +141,7 @@ int main(void) {
         gc_device_info dev;
         memset(&dev, 0, sizeof dev);
         snprintf(dev.id, sizeof dev.id, "opencl:0:0");
-        snprintf(dev.name, sizeof dev.name, "a device");
+        snprintf(dev.name, sizeof dev.name, "-a device whose name looks like an option");
         CHECK(PARSE("run", "--param", "atomic_fence.rounds=4", "--param", "x.y=0x1") == 0);
         a.run.self_exe = "gpucheck";
         const char *const *av = gc_child_argv(&buf, &a.run, "atomic_fence.t", &dev, 10);
@@ -156,8 +156,15 @@ int main(void) {
         int rc = gc_parse_args(n, (char **)av, &back, err, sizeof err);
         if (rc) printf("child argv refused: %s\n", err);
         CHECK(rc == 0 && back.run.n_params == 2 &&
-              !strcmp(back.run.params[0], "atomic_fence.rounds=4"));
+              !strcmp(back.run.params[0], "atomic_fence.rounds=4") &&
+              !strcmp(back.child_device_name, dev.name));
     }
+    /* SUITE and KEY are names: a parameter that starts with '-' would not read back in the
+     * child's argv (the fuzzer's finding "run --param=-a.b=1"). */
+    CHECK(PARSE("run", "--param=-a.b=1") == 2 && strstr(err, "--param needs SUITE.KEY=VALUE"));
+    CHECK(PARSE("run", "--param", "a.b-c=1") == 2 && strstr(err, "--param needs SUITE.KEY=VALUE"));
+    CHECK(PARSE("run", "--param", ".a.b=1") == 2);
+    CHECK(PARSE("run", "--param", "a_1.B_2=-1") == 0);
     /* A value option given twice is an error, not "the last one wins". */
     CHECK(PARSE("run", "--device", "cuda:0", "--device=opencl:0:0") == 2 && strstr(err, "given twice"));
     CHECK(PARSE("run", "--seed", "1", "--seed", "1") == 2 && strstr(err, "given twice"));

@@ -200,7 +200,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
             char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
             const char *v;
             if (!gc_param_split(val, suite, sizeof suite, key, sizeof key, &v))
-                return usage(err, err_len, "--param needs SUITE.KEY=VALUE (e.g. atomic_fence.rounds=4), got '%s'", val);
+                return usage(err, err_len, "--param needs SUITE.KEY=VALUE, SUITE and KEY names of letters, digits and '_' (e.g. atomic_fence.rounds=4), got '%s'", val);
             size_t head = (size_t)(v - val); /* "SUITE.KEY=" */
             for (size_t k = 0; k < o->n_params; k++)
                 if (strncmp(o->params[k], val, head) == 0)
@@ -274,8 +274,8 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
     b->argv[a++] = full_name;
     b->argv[a++] = "--device";
     b->argv[a++] = device->id;
-    b->argv[a++] = "--device-name";
-    b->argv[a++] = device->name;
+    snprintf(b->device_name, sizeof b->device_name, "--device-name=%s", device->name);
+    b->argv[a++] = b->device_name;
     b->argv[a++] = "--seed";
     b->argv[a++] = NUM("%llu", (unsigned long long)opt->seed);
     b->argv[a++] = "--canary";

@@ -41,6 +41,7 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
 typedef struct {
     const char *argv[48 + 2 * GC_MAX_PARAMS];
     char num[16][48];
+    char device_name[16 + GC_INFO_STR]; /* "--device-name=NAME": a driver's name may start with '-' */
 } gc_child_argv_buf;
 const char *const *gc_child_argv(gc_child_argv_buf *buf, const gc_run_options *opt, const char *full_name,
                                  const gc_device_info *device, double budget_s);

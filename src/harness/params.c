@@ -12,6 +12,10 @@
 static gc_param_def *defs;
 static size_t n_defs, cap_defs, n_refused;
 
+static int is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 static int refuse(const gc_param_def *d, const char *why) {
     fprintf(stderr, "gpucheck: refusing to declare the parameter '%.100s.%.100s': %s\n",
             d && d->suite ? d->suite : "(null)", d && d->key ? d->key : "(null)", why);
@@ -28,8 +32,7 @@ static const gc_param_def *find(const char *suite, const char *key) {
 int gc_param_register(const gc_param_def *d) {
     if (!d || !d->suite || !*d->suite || !d->key || !*d->key) return refuse(d, "no suite or no key");
     for (const char *p = d->key; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
-            return refuse(d, "a key is letters, digits and '_'");
+        if (!is_name_char(*p)) return refuse(d, "a key is letters, digits and '_'");
     if (strlen(d->suite) + strlen(d->key) + 1 > GC_TEST_NAME_MAX) return refuse(d, "the name is too long");
     if (!(d->min <= d->max) || (d->kind != GC_PARAM_UINT && d->kind != GC_PARAM_REAL) ||
         (d->kind == GC_PARAM_UINT && d->min < 0))
@@ -55,6 +58,10 @@ int gc_param_split(const char *arg, char *suite, size_t suite_len, char *key, si
     for (const char *p = arg; p < eq; p++)
         if (*p == '.') dot = p;
     if (!dot || dot == arg || dot + 1 == eq || !eq[1]) return 0;
+    /* SUITE (which may hold dots) and KEY are names, as every suite and declared key is: so a
+     * parameter never starts with '-' and the child's "--param SUITE.KEY=VALUE" reads back. */
+    for (const char *p = arg; p < eq; p++)
+        if (!is_name_char(*p) && !(*p == '.' && p != arg && p <= dot)) return 0;
     if ((size_t)(dot - arg) >= suite_len || (size_t)(eq - dot - 1) >= key_len) return 0;
     snprintf(suite, suite_len, "%.*s", (int)(dot - arg), arg);
     snprintf(key, key_len, "%.*s", (int)(eq - dot - 1), dot + 1);
