@@ -13,6 +13,9 @@ lo/hi pairs into words 2j, 2j+1 of an (n+1)-word accumulator, in one carry chain
   FOLD_PAIRS_n  the same after add.cc of f into %(n+1) (the other accumulator's word 0):
                 its carry enters this accumulator's first word (one word up)
   MERGE_n       t = A + f + B * 2^32 (A: n+1 words, B: n words, one word up)
+  PAIRS_FROM_n_j PAIRS_n without its first j pairs (their vector words are zero: the
+                rows of the square, gc_mp_mont_sqr_chains), with GC_PTX_VEC_FROM_n_j
+                listing the vector words it takes
 """
 import re
 import sys
@@ -32,6 +35,18 @@ def pairs(n, vec0, scalar, first_with_carry):
     return lines
 
 
+def pairs_from(n, j0):
+    """PAIRS_n from pair j0 on: the vector's first j0 words are zero, so skipped."""
+    vec0, scalar = n + 1, n + 1 + n // 2 - j0
+    lines = []
+    for j in range(j0, n // 2):
+        lo = "madc.lo.cc.u32" if j > j0 else "mad.lo.cc.u32"
+        lines.append(f"{lo} %{2 * j}, %{vec0 + j - j0}, %{scalar}, %{2 * j};")
+        lines.append(f"madc.hi.cc.u32 %{2 * j + 1}, %{vec0 + j - j0}, %{scalar}, %{2 * j + 1};")
+    lines.append(f"addc.u32 %{n}, %{n}, 0;")
+    return lines
+
+
 def macro(name, lines):
     body = " \\\n".join(f'    "{line}\\n\\t"' for line in lines)
     return f"#define {name} \\\n{body}\n"
@@ -47,6 +62,10 @@ def block():
         merge += [f"addc.cc.u32 %{k}, %{n + 1 + k}, %{2 * n + 1 + k};" for k in range(1, n)]
         merge.append(f"addc.u32 %{n}, %{2 * n + 1}, %{3 * n + 1};")
         out.append(macro(f"GC_PTX_MERGE_{n}", merge).rstrip("\n"))
+        for j0 in range(1, n // 2):
+            out.append(macro(f"GC_PTX_PAIRS_FROM_{n}_{j0}", pairs_from(n, j0)).rstrip("\n"))
+            vec = ", ".join(f'"r"(v[o + {2 * j}])' for j in range(j0, n // 2))
+            out.append(f"#define GC_PTX_VEC_FROM_{n}_{j0}(v, o) {vec}")
     out.append(END)
     return "\n".join(out)
 

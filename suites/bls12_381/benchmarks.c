@@ -6,7 +6,8 @@
  * The limit figure (NVIDIA GPUs): an SM retires 64 32-bit integer multiply-adds per clock,
  * and a CIOS Montgomery product over n 32-bit limbs takes about 4 n^2 + n of them (the low
  * and high halves of 2 n^2 partial products, and n reduction factors): 580 for Fp (n = 12),
- * 264 for Fr (n = 8). limit = SMs x clock x 64 / that; the figure of_limit is the achieved
+ * 264 for Fr (n = 8); the dedicated square (the CUDA chains) takes n (n - 1) + 2 n for the
+ * square and 2 n^2 + n for the reduction: 456 for Fp. limit = SMs x clock x 64 / that; the figure of_limit is the achieved
  * median throughput over it. (The median is taken over every sample, the harness's
  * warm-up samples included: a few of many, they do not move it.) */
 #include <stdio.h>
@@ -18,7 +19,7 @@
 #define FFT_SRC "suites/bls12_381/fft_kernels.gc"
 #define MAX_SAMPLES 4096
 
-typedef enum { CHAIN_FP, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
+typedef enum { CHAIN_FP, CHAIN_FP_SQR, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
 
 typedef struct {
     chain_kind kind;
@@ -88,7 +89,7 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     if (!s->host_in) return GC_ERR_NO_MEMORY;
     /* distinct inputs for 1024 work-items, tiled: the timing does not depend on values */
     size_t distinct = (s->items < 1024 ? s->items : 1024) * p->in_per_item;
-    if (p->kind == CHAIN_FP) bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
+    if (p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR) bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
     else if (p->kind == CHAIN_FR) bls_random_elements(ctx, &bls_fr, s->host_in, distinct, 0);
     else bls_random_points(ctx, s->host_in, distinct);
     for (size_t i = distinct; i < n_in; i++)
@@ -118,6 +119,12 @@ static void chain_host(const chain_param *p, const void *in, void *out, uint32_t
         gc_fp v[4];
         memcpy(v, in, sizeof v);
         for (uint32_t i = 0; i < iters; i++) gc_fp_mul(&v[0], &v[0], &v[1]), gc_fp_mul(&v[2], &v[2], &v[3]);
+        memcpy(out, &v[0], sizeof v[0]);
+        memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
+    } else if (p->kind == CHAIN_FP_SQR) {
+        gc_fp v[4];
+        memcpy(v, in, sizeof v);
+        for (uint32_t i = 0; i < iters; i++) gc_fp_sqr(&v[0], &v[0]), gc_fp_sqr(&v[2], &v[2]);
         memcpy(out, &v[0], sizeof v[0]);
         memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
     } else if (p->kind == CHAIN_FR) {
@@ -153,7 +160,7 @@ static gc_status chain_check(gc_test_ctx *ctx) {
         chain_host(p, (char *)s->host_in + i * p->in_per_item * p->elem, want + j * out_item, s->iters);
         memcpy(sel + j * out_item, got + i * out_item, out_item);
     }
-    gc_eq_fn eq = p->kind == CHAIN_FP ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
+    gc_eq_fn eq = p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
     gc_check_custom(ctx, "sampled work-items vs host build", want, sel, picks * p->out_per_item, p->elem, eq, NULL);
     return GC_OK;
 }
@@ -306,6 +313,7 @@ void bls_register_benchmarks(void) {
     static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0};
     static const chain_param fp_mul_ptx = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 1};
     static const chain_param fr_mul_ptx = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 1};
+    static const chain_param fp_sqr_ptx = {CHAIN_FP_SQR, "fp_sqr_chain", sizeof(gc_fp), 4, 2, 2, 456, 256, 128, 1};
     static const chain_param g1_add_ptx = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
     static const chain_param g1_dbl_ptx = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
     static const fft_bench_param fr8192 = {0, 13, 512, 2, 0};
@@ -332,6 +340,7 @@ void bls_register_benchmarks(void) {
         FFT_BENCH("bench.g1_fft512", "G1 FFT-512, many rows per launch (one work-group each)", g1_512, NULL, NULL),
         CHAIN_BENCH("bench.fp_mul_ptx", "Fp products, PTX carry chains (CUDA)", fp_mul_ptx, "mul/s", bls_requires_cuda, "bench.fp_mul"),
         CHAIN_BENCH("bench.fr_mul_ptx", "Fr products, PTX carry chains (CUDA)", fr_mul_ptx, "mul/s", bls_requires_cuda, "bench.fr_mul"),
+        CHAIN_BENCH("bench.fp_sqr_ptx", "Fp dedicated squares, PTX carry chains (CUDA)", fp_sqr_ptx, "sqr/s", bls_requires_cuda, "bench.fp_mul_ptx"),
         CHAIN_BENCH("bench.g1_add_ptx", "G1 additions, PTX products (CUDA)", g1_add_ptx, "add/s", bls_requires_cuda, "bench.g1_add"),
         CHAIN_BENCH("bench.g1_dbl_ptx", "G1 doublings, PTX products (CUDA)", g1_dbl_ptx, "dbl/s", bls_requires_cuda, "bench.g1_dbl"),
         FFT_BENCH("bench.fr_fft8192_ptx", "Fr FFT-8192, PTX products (CUDA)", fr8192_ptx, bls_requires_cuda, "bench.fr_fft8192"),
