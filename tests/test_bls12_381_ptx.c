@@ -1,8 +1,9 @@
 /* test_bls12_381_ptx.c — the CUDA fast path (GC_BLS_PTX=1, the default under CUDA)
- * compiles with NVRTC and is what the PTX runs: a kernel with one Fp and one Fr product,
- * compiled to PTX with GC_BLS_PTX=1, with no define and with GC_BLS_PTX=0, must show the
- * mad.lo.cc / madc.hi.cc carry chains (4 n^2 multiply-adds per product: 576 + 256) in the
- * first two and none in the portable build. Runs without a GPU (CI has NVRTC); the products'
+ * compiles with NVRTC and is what the PTX runs: a kernel with one Fp and one Fr product and
+ * one Fp and one Fr square, compiled to PTX with GC_BLS_PTX=1, with no define and with
+ * GC_BLS_PTX=0, must show the mad.lo.cc / madc.hi.cc carry chains in the first two (4 n^2
+ * multiply-adds per product: 576 + 256; per square n (n + 1) for its rows, which skip their
+ * leading zeros, and 2 n^2 for the reduction: 444 + 200) and none in the portable build. Runs without a GPU (CI has NVRTC); the products'
  * values are checked on the device by the bls12_381 suite's *_ptx tests.
  * Exit codes: 0 pass, 1 failure, 77 skipped (no NVRTC and GC_ALLOW_NO_NVRTC=1). */
 #include <stdio.h>
@@ -19,8 +20,10 @@ static const char kernel[] = "#include \"crypto/bls12_381/fp.gc\"\n"
                              "    gc_fr c = r[0], d = r[1];\n"
                              "    gc_fp_mul(&a, &a, &b);\n"
                              "    gc_fr_mul(&c, &c, &d);\n"
-                             "    p[2] = a;\n"
-                             "    r[2] = c;\n"
+                             "    gc_fp_sqr(&b, &a);\n"
+                             "    gc_fr_sqr(&d, &c);\n"
+                             "    p[2] = b;\n"
+                             "    r[2] = d;\n"
                              "}\n";
 
 static size_t count(const char *text, const char *needle) {
@@ -73,9 +76,9 @@ int main(void) {
     size_t chains_default = count(by_default, "mad.lo.cc.u32") + count(by_default, "madc.lo.cc.u32") +
                             count(by_default, "mad.hi.cc.u32") + count(by_default, "madc.hi.cc.u32");
     size_t chains_portable = count(without, "madc.lo.cc.u32") + count(without, "madc.hi.cc.u32");
-    printf("GC_BLS_PTX=1: %zu chained multiply-adds (want 832 = 576 + 256); no define: %zu; GC_BLS_PTX=0: %zu\n",
+    printf("GC_BLS_PTX=1: %zu chained multiply-adds (want 1476 = 576 + 256 + 444 + 200); no define: %zu; GC_BLS_PTX=0: %zu\n",
            chains, chains_default, chains_portable);
-    if (chains != 4 * 12 * 12 + 4 * 8 * 8) failures++, printf("FAIL: the fast path's chains are not all there\n");
+    if (chains != 4 * 12 * 12 + 4 * 8 * 8 + (12 * 13 + 2 * 12 * 12) + (8 * 9 + 2 * 8 * 8)) failures++, printf("FAIL: the fast path's chains are not all there\n");
     if (chains_default != chains) failures++, printf("FAIL: the CUDA default is not the fast path\n");
     if (chains_portable != 0) failures++, printf("FAIL: the portable build has carry chains: the define leaks\n");
     free(with);
