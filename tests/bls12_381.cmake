@@ -18,7 +18,7 @@ foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY)
   string(TOLOWER ${fault} f)
   foreach(chains 0 1)
     if(chains AND fault STREQUAL "ADD_CARRY")
-      continue() # the modular addition is the same code in both products
+      continue() # the host's emulation of the addition chain is the portable loop
     endif()
     if(NOT chains AND fault STREQUAL "SQR_CARRY")
       continue() # the portable path squares with its product

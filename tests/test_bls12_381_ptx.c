@@ -3,8 +3,10 @@
  * one Fp and one Fr square, compiled to PTX with GC_BLS_PTX=1, with no define and with
  * GC_BLS_PTX=0, must show the mad.lo.cc / madc.hi.cc carry chains in the first two (4 n^2
  * multiply-adds per product: 576 + 256; per square n (n + 1) for its rows, which skip their
- * leading zeros, and 2 n^2 for the reduction: 444 + 200) and none in the portable build. Runs without a GPU (CI has NVRTC); the products'
- * values are checked on the device by the bls12_381 suite's *_ptx tests.
+ * leading zeros, and 2 n^2 for the reduction: 444 + 200) and none in the portable build; and,
+ * with an Fp and an Fr addition and subtraction beside them, one sub.cc chain per final
+ * subtraction and per subtraction. Runs without a GPU (CI has NVRTC); the values are
+ * checked on the device by the bls12_381 suite's *_ptx tests.
  * Exit codes: 0 pass, 1 failure, 77 skipped (no NVRTC and GC_ALLOW_NO_NVRTC=1). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,10 @@ static const char kernel[] = "#include \"crypto/bls12_381/fp.gc\"\n"
                              "    gc_fr_sqr(&d, &c);\n"
                              "    p[2] = b;\n"
                              "    r[2] = d;\n"
+                             "    gc_fp_add(&p[3], &a, &b);\n"
+                             "    gc_fp_sub(&p[4], &a, &b);\n"
+                             "    gc_fr_add(&r[3], &c, &d);\n"
+                             "    gc_fr_sub(&r[4], &c, &d);\n"
                              "}\n";
 
 static size_t count(const char *text, const char *needle) {
@@ -81,6 +87,15 @@ int main(void) {
     if (chains != 4 * 12 * 12 + 4 * 8 * 8 + (12 * 13 + 2 * 12 * 12) + (8 * 9 + 2 * 8 * 8)) failures++, printf("FAIL: the fast path's chains are not all there\n");
     if (chains_default != chains) failures++, printf("FAIL: the CUDA default is not the fast path\n");
     if (chains_portable != 0) failures++, printf("FAIL: the portable build has carry chains: the define leaks\n");
+    /* The additive chains: one sub.cc chain per final subtraction (the four products and
+     * squares, the two additions) and per subtraction (two): 8; none in the portable build. */
+    size_t subs = count(with, "sub.cc.u32"), subs_default = count(by_default, "sub.cc.u32");
+    size_t subs_portable = count(without, "sub.cc.u32") + count(without, "add.cc.u32");
+    printf("GC_BLS_PTX=1: %zu sub.cc chains (want 8); no define: %zu; GC_BLS_PTX=0: %zu add.cc/sub.cc\n", subs,
+           subs_default, subs_portable);
+    if (subs != 8) failures++, printf("FAIL: the additions' and subtractions' chains are not all there\n");
+    if (subs_default != subs) failures++, printf("FAIL: the CUDA default has not the additive chains\n");
+    if (subs_portable != 0) failures++, printf("FAIL: the portable build has additive carry chains\n");
     free(with);
     free(without);
     free(by_default);

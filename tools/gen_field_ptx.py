@@ -16,6 +16,11 @@ lo/hi pairs into words 2j, 2j+1 of an (n+1)-word accumulator, in one carry chain
   PAIRS_FROM_n_j PAIRS_n without its first j pairs (their vector words are zero: the
                 rows of the square, gc_mp_mont_sqr_chains), with GC_PTX_VEC_FROM_n_j
                 listing the vector words it takes
+  ADD_n         t = a + b mod 2^(32 n): outs %0..%(n-1), ins a, then b (the carry out
+                dropped: the modular addition's sum is below 2^(32 n), and the
+                subtraction's add-back wraps by design)
+  SUB_n         t = a - b mod 2^(32 n) and the borrow as a mask (0 or all ones) in %n:
+                ins a, then b
 """
 import re
 import sys
@@ -47,6 +52,20 @@ def pairs_from(n, j0):
     return lines
 
 
+def add(n):
+    lines = [f"add.cc.u32 %0, %{n}, %{2 * n};"]
+    lines += [f"addc.cc.u32 %{k}, %{n + k}, %{2 * n + k};" for k in range(1, n - 1)]
+    lines.append(f"addc.u32 %{n - 1}, %{2 * n - 1}, %{3 * n - 1};")
+    return lines
+
+
+def sub(n):
+    lines = [f"sub.cc.u32 %0, %{n + 1}, %{2 * n + 1};"]
+    lines += [f"subc.cc.u32 %{k}, %{n + 1 + k}, %{2 * n + 1 + k};" for k in range(1, n)]
+    lines.append(f"subc.u32 %{n}, 0, 0;")
+    return lines
+
+
 def macro(name, lines):
     body = " \\\n".join(f'    "{line}\\n\\t"' for line in lines)
     return f"#define {name} \\\n{body}\n"
@@ -66,6 +85,8 @@ def block():
             out.append(macro(f"GC_PTX_PAIRS_FROM_{n}_{j0}", pairs_from(n, j0)).rstrip("\n"))
             vec = ", ".join(f'"r"(v[o + {2 * j}])' for j in range(j0, n // 2))
             out.append(f"#define GC_PTX_VEC_FROM_{n}_{j0}(v, o) {vec}")
+        out.append(macro(f"GC_PTX_ADD_{n}", add(n)).rstrip("\n"))
+        out.append(macro(f"GC_PTX_SUB_{n}", sub(n)).rstrip("\n"))
     out.append(END)
     return "\n".join(out)
 
