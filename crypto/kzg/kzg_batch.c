@@ -43,17 +43,6 @@ static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t 
     return st ? kzg_device_error(c, st, "reading results") : GC_KZG_OK;
 }
 
-static gc_kzg_ret use_queue(gc_kzg_ctx *c, unsigned queue) {
-    gc_status st = gc_device_select_queue(c->dev, queue);
-    return st ? kzg_device_error(c, st, "selecting a device queue") : GC_KZG_OK;
-}
-
-/* Device-side order between the two queues (no host wait). */
-static gc_kzg_ret queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited) {
-    gc_status st = gc_device_queue_wait(c->dev, waiter, waited);
-    return st ? kzg_device_error(c, st, "ordering the device queues") : GC_KZG_OK;
-}
-
 /* Passes of at most this many blobs compute their cells on queue 1 beside the proofs. On
  * an H100 (79001d8 + this rule's first form, docs/results/fk20.md): one blob 5.27 -> 4.69 ms;
  * 64 blobs 33.8 -> 35.3-35.9 and 128 blobs 55.8 -> 57.5-58.5, where the cells' FFTs take SMs
@@ -111,31 +100,31 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     gc_status st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t));
     if (st) return kzg_device_error(c, st, "reading blob flags");
     if ((want->cells && cells_side) || (want->commitments && early)) {
-        if ((ret = queue_after(c, 1, 0)) || (ret = use_queue(c, 1))) return ret;
+        if ((ret = kzg_queue_after(c, 1, 0)) || (ret = kzg_use_queue(c, 1))) return ret;
         if (want->cells && cells_side && (ret = kzg_stage_cells(c, n))) return ret;
         if (want->commitments && early && (ret = kzg_stage_commitment(c, n))) return ret;
-        if ((ret = use_queue(c, 0))) return ret;
+        if ((ret = kzg_use_queue(c, 0))) return ret;
     }
     if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
     if (want->cells && !cells_side) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
-        if (side && (ret = queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
+        if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
     }
     if (want->commitments && !early &&
-        ((side && (ret = queue_after(c, 1, 0))) || (ret = use_queue(c, side)) || (ret = kzg_stage_commitment(c, n)) ||
-         (ret = use_queue(c, 0))))
+        ((side && (ret = kzg_queue_after(c, 1, 0))) || (ret = kzg_use_queue(c, side)) || (ret = kzg_stage_commitment(c, n)) ||
+         (ret = kzg_use_queue(c, 0))))
         return ret;
     if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
     if (want->cells &&
-        ((ret = use_queue(c, side)) ||
+        ((ret = kzg_use_queue(c, side)) ||
          (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)) ||
-         (ret = use_queue(c, 0))))
+         (ret = kzg_use_queue(c, 0))))
         return ret;
     if (want->proofs &&
         (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
         return ret;
     if (want->commitments &&
-        ((side && (ret = queue_after(c, 0, 1))) ||
+        ((side && (ret = kzg_queue_after(c, 0, 1))) ||
          (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
                          n * GC_KZG_BYTES_PER_COMMITMENT))))
         return ret;

@@ -35,6 +35,16 @@ gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **mess
     return ctx ? ctx->last_status : GC_ERR_ARGUMENT;
 }
 
+gc_kzg_ret kzg_use_queue(gc_kzg_ctx *c, unsigned queue) {
+    gc_status st = gc_device_select_queue(c->dev, queue);
+    return st ? kzg_device_error(c, st, "selecting a device queue") : GC_KZG_OK;
+}
+
+gc_kzg_ret kzg_queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited) {
+    gc_status st = gc_device_queue_wait(c->dev, waiter, waited);
+    return st ? kzg_device_error(c, st, "ordering the device queues") : GC_KZG_OK;
+}
+
 /* One work-item per element: n elements, work-groups of ELEMENT_WG (or the kernel's
  * limit), the global size rounded up (the kernels return past n). */
 static gc_kzg_ret launch_elements(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_arg *args, size_t nargs) {
@@ -305,9 +315,27 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
     uint32_t single_end = pairs ? first_pair_stage(log_2r) : log_2r; /* stages [0, single_end) alone */
     gc_arg b[] = {GC_ARG_BUF(data), GC_ARG_VAL(log_2r), GC_ARG_VAL(n_points)};
     gc_kzg_ret ret = launch_elements(c, K_G1_BITREV_ROWS, n_points, b, 3);
-    for (uint32_t stage = 0; !ret && stage < single_end; stage++) {
-        gc_arg f[] = {GC_ARG_BUF(data), GC_ARG_BUF(digits), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage), GC_ARG_VAL(n_rows)};
-        ret = launch_elements(c, K_G1_FFT_STAGE, n_points / 2, f, 5);
+    /* The single stages split their rows between the two queues: a stage's launch is
+     * every butterfly of its rows, each work-item a whole twiddle product of equal length,
+     * so one launch ends in a partial wave (at L = 16, 512 rows: 2.6 waves of an H100),
+     * and the next stage of the same rows cannot start before it ends. Two halves on two
+     * queues fill each other's tails. The second half goes to a queue of its own
+     * (KZG_QUEUE_G1_HALF), so that nothing of the pass waits on queue 1 (the cells' and
+     * commitment's reads) behind it. Called on queue 0; returns on queue 0. */
+    uint32_t halves = c->two_queues && single_end && n_rows >= 2 ? 2 : 1;
+    if (!ret && halves == 2) ret = kzg_queue_after(c, KZG_QUEUE_G1_HALF, 0);
+    for (uint32_t stage = 0; !ret && stage < single_end; stage++)
+        for (uint32_t h = 0; !ret && h < halves; h++) {
+            uint32_t row0 = h ? n_rows / 2 : 0, rows_h = halves == 1 ? n_rows : h ? n_rows - n_rows / 2 : n_rows / 2;
+            gc_arg f[] = {GC_ARG_BUF(data), GC_ARG_BUF(digits), GC_ARG_VAL(log_2r),
+                          GC_ARG_VAL(stage), GC_ARG_VAL(rows_h), GC_ARG_VAL(row0)};
+            if ((ret = kzg_use_queue(c, h ? KZG_QUEUE_G1_HALF : 0))) break;
+            ret = launch_elements(c, K_G1_FFT_STAGE, (size_t)rows_h << (log_2r - 1), f, 6);
+        }
+    if (halves == 2) { /* queue 0 again, after the other half, even when a launch failed */
+        gc_kzg_ret q = kzg_use_queue(c, 0);
+        if (!q) q = kzg_queue_after(c, 0, KZG_QUEUE_G1_HALF);
+        if (!ret) ret = q;
     }
     uint32_t first = 0; /* the pair's first scalar in pair_digits */
     for (uint32_t stage = single_end; !ret && stage + 1 < log_2r; stage += 2) {

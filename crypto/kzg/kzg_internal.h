@@ -159,5 +159,13 @@ void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
+/** The queue of the second half of the rows of the single-stage G1 transforms (g1_fft in
+ *  kzg_ctx.c); queue 0 runs the proofs, queue 1 what runs beside them (kzg_batch.c). */
+#define KZG_QUEUE_G1_HALF 2u
+/** Make `queue` the device's current queue. */
+gc_kzg_ret kzg_use_queue(gc_kzg_ctx *c, unsigned queue);
+/** Device-side order between the two queues (no host wait): work enqueued on `waiter` from
+ *  now on starts after everything enqueued on `waited` so far. */
+gc_kzg_ret kzg_queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited);
 
 #endif

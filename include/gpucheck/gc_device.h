@@ -258,10 +258,10 @@ gc_status gc_device_finish(gc_device *dev);
  * or an OpenCL command queue each). Launches, transfers and fills go to the current
  * queue, 0 until gc_device_select_queue changes it; a blocking transfer waits for its own
  * queue only. Work on different queues is unordered unless gc_device_queue_wait orders
- * it; gc_device_finish, host-mapped buffer access and buffer release wait for both.
- * Timers time queue 0, and gc_timer_stop first makes queue 0 wait for queue 1. The
+ * it; gc_device_finish, host-mapped buffer access and buffer release wait for all.
+ * Timers time queue 0, and gc_timer_stop first makes queue 0 wait for the others. The
  * current queue is per device, not per thread. */
-#define GC_DEVICE_QUEUES 2u
+#define GC_DEVICE_QUEUES 3u
 /** GC_ERR_ARGUMENT for queue >= GC_DEVICE_QUEUES. */
 gc_status gc_device_select_queue(gc_device *dev, unsigned queue);
 /** Work enqueued on queue `waiter` after this call starts only once everything enqueued

@@ -557,8 +557,9 @@ gc_status gc_timer_start(gc_device *dev, gc_timer **out) {
 
 gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms) {
     REQUIRE(t);
-    /* The backends time queue 0: the other queue's work joins it first. */
-    gc_status joined = t->dev->ops->queue_wait(t->dev->bdev, 0, 1);
+    /* The backends time queue 0: the other queues' work joins it first. */
+    gc_status joined = GC_OK;
+    for (unsigned q = 1; q < GC_DEVICE_QUEUES && joined == GC_OK; q++) joined = t->dev->ops->queue_wait(t->dev->bdev, 0, q);
     gc_status st = t->dev->ops->timer_stop(t->bt, elapsed_ms);
     if (st == GC_OK) st = joined;
     free(t);
