@@ -47,6 +47,7 @@
 
 #define GC_BACKEND_OPENCL 1
 #define GC_KERNEL __kernel void
+#define GC_OCCUPANCY(threads, groups) /* a CUDA register budget; nothing here */
 #define GC_FN static inline
 #define GC_GLOBAL __global
 #define GC_LOCAL __local
@@ -276,6 +277,9 @@ GC__CL12_ATOMICS(__local, u64_local, ulong, atom)
 
 #define GC_BACKEND_CUDA 1
 #define GC_KERNEL extern "C" __global__ void
+/* After GC_KERNEL: launches of at most `threads` per block, and registers few enough that
+ * `groups` such blocks fit on one SM (__launch_bounds__). */
+#define GC_OCCUPANCY(threads, groups) __launch_bounds__(threads, groups)
 #define GC_FN static __device__ __forceinline__
 #define GC_GLOBAL
 #define GC_LOCAL
@@ -467,6 +471,7 @@ GC_FN gc_u32 gc__local_linear_size(void) { return blockDim.x * blockDim.y * bloc
 #include <stdint.h>
 #define GC_BACKEND_HOST 1
 #define GC_FN static inline
+#define GC_OCCUPANCY(threads, groups)
 #define GC_GLOBAL
 #define GC_LOCAL
 #define GC_CONSTANT const

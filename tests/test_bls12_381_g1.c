@@ -177,6 +177,72 @@ static void test_xyzz_vector(size_t i, const gc_g1p *p, const gc_g1p *q, const c
     CHECKF(strcmp(hex, sum) == 0, "xyzz add in place vector %zu", i);
 }
 
+/* The twiddle products' Jacobian formulas (gc_g1jac_*) against the same known answers:
+ * doubling, the addition with a cached second operand from inputs whose Z is not 1, both
+ * orders, and the special cases p + p, p + (-p), O + p, p + O, in place. */
+static void compress_jac(char hex[97], const gc_g1jac *j) {
+    gc_g1p p;
+    gc_g1jac_to_projective(&p, j);
+    compress_p(hex, &p);
+}
+
+static void scramble_z(gc_g1p *r, const gc_g1p *p) { /* 3 p - 2 p: p with another Z */
+    gc_g1p p2, p3;
+    gc_g1p_dbl(&p2, p);
+    gc_g1p_add(&p3, &p2, p);
+    gc_g1p_neg(&p2, &p2);
+    gc_g1p_add(r, &p3, &p2);
+}
+
+static void test_jac_vector(size_t i, const gc_g1p *p, const gc_g1p *q, const char *sum, const char *dbl) {
+    gc_g1p ps, qs, np, inf;
+    gc_g1jac jp, jq, jn, jo, r;
+    gc_g1jac_cached cp, cq, cn, co;
+    char hex[97], phex[97], inf_hex[97];
+    gc_g1p_inf(&inf);
+    compress_p(inf_hex, &inf);
+    compress_p(phex, p);
+    scramble_z(&ps, p);
+    scramble_z(&qs, q);
+    gc_g1jac_from_projective(&jp, &ps);
+    gc_g1jac_from_projective(&jq, &qs);
+    gc_g1p_neg(&np, &ps);
+    gc_g1jac_from_projective(&jn, &np);
+    gc_g1jac_from_projective(&jo, &inf);
+    gc_g1jac_cache(&cp, &jp);
+    gc_g1jac_cache(&cq, &jq);
+    gc_g1jac_cache(&cn, &jn);
+    gc_g1jac_cache(&co, &jo);
+    gc_g1jac_dbl(&r, &jp);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, dbl) == 0, "jacobian dbl vector %zu: got %s want %s", i, hex, dbl);
+    gc_g1jac_add_cached(&r, &jp, &cq);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, sum) == 0, "jacobian add vector %zu: got %s want %s", i, hex, sum);
+    gc_g1jac_add_cached(&r, &jq, &cp);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, sum) == 0, "jacobian add vector %zu commuted", i);
+    gc_g1jac_from_projective(&r, p); /* p + p, different representations */
+    gc_g1jac_add_cached(&r, &r, &cp);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, dbl) == 0, "jacobian add p + p vector %zu: got %s", i, hex);
+    gc_g1jac_add_cached(&r, &jp, &cn);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, inf_hex) == 0, "jacobian add p + (-p) vector %zu: got %s", i, hex);
+    gc_g1jac_add_cached(&r, &jo, &cp);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "jacobian add O + p vector %zu", i);
+    gc_g1jac_add_cached(&r, &jp, &co);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, phex) == 0, "jacobian add p + O vector %zu", i);
+    gc_g1jac_dbl(&r, &jo);
+    compress_jac(hex, &r);
+    CHECKF(strcmp(hex, inf_hex) == 0, "jacobian dbl O vector %zu", i);
+    gc_g1jac_add_cached(&jp, &jp, &cq); /* r aliasing p */
+    compress_jac(hex, &jp);
+    CHECKF(strcmp(hex, sum) == 0, "jacobian add in place vector %zu", i);
+}
+
 /* A comb's run in XYZZ against the projective formulas: acc = 2 acc + k_j B for random
  * small multiples of one base, so that acc meets +-k B (the special cases) on the way,
  * the accumulator's ZZ far from 1. */
@@ -243,6 +309,7 @@ static void test_add_vectors(void) {
         compress_p(hex, &r);
         CHECKF(strcmp(hex, v->dbl) == 0, "add(P, P) vector %zu", i);
         test_xyzz_vector(i, &p, &q, v->sum, v->dbl);
+        test_jac_vector(i, &p, &q, v->sum, v->dbl);
     }
 }
 
@@ -375,8 +442,8 @@ static void test_glv(int rounds) {
     gc_glv_wnaf_digits(some_digits, &scalars[1]);
     gc_g1p_mul_glv_wnaf(&got, &inf, some_digits);
     CHECKF(gc_g1p_is_inf(&got), "GLV product of infinity");
-    gc_g1p_mul_glv_wnaf_xyzz(&got, &inf, some_digits);
-    CHECKF(gc_g1p_is_inf(&got), "GLV product of infinity in XYZZ");
+    gc_g1p_mul_glv_wnaf_jac(&got, &inf, some_digits);
+    CHECKF(gc_g1p_is_inf(&got), "GLV product of infinity in Jacobian");
     for (int t = 0; t < n + rounds; t++) {
         gc_fr s = t < n ? scalars[t] : random_fr();
         uint32_t split[8];
@@ -386,8 +453,9 @@ static void test_glv(int rounds) {
         gc_g1p_mul(&want, &p, &s);
         gc_g1p_mul_glv_wnaf(&got, &p, digits);
         CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product, scalar %d", t);
-        gc_g1p_mul_glv_wnaf_xyzz(&got, &p, digits);
-        CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product in XYZZ, scalar %d", t);
+        gc_g1p_mul_glv_wnaf_jac(&got, &p, digits);
+        CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)),
+               "GLV product in Jacobian, scalar %d", t);
         CHECKF(split[3] <= 0xac45a401u && split[7] <= 0xac45a401u, "GLV halves below z^2, scalar %d", t);
         int well_formed = 1, gap = 4;
         for (int i = 0; i < 2 * GC_GLV_DIGITS; i++) {
