@@ -242,9 +242,9 @@ static const stage_param mutants[] = {
     {ST_CIRCULANT, 64, 1, "KZG_MUTANT=4", 0},
     {ST_G1_FFT, 64, 1, "KZG_MUTANT=6", 0},
     {ST_G1_CONV, 64, 1, "KZG_MUTANT=5", 0},
-    /* two rows at L = 16 (more points than the fused pairs take): single stages, their
-     * rows split in halves over two queues; the fault sends the second half to the first */
-    {ST_G1_FFT, 16, 2, "KZG_MUTANT=7", 0},
+    /* two rows, every stage a single stage (as mutant 3), their rows split in halves over
+     * two queues; the fault sends the second half to the first */
+    {ST_G1_FFT, 16, 2, "KZG_MUTANT=7", 1},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
