@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# tests and mutants of gpucheck-a (additive chains + split G1 stages) on CUDA and NVIDIA OpenCL
+set -u
+O=/tmp/at; mkdir -p $O
+export GC_CACHE_DIR=/tmp/gpucheck-cache
+export GPUCHECK_KZG_VECTORS=$PWD/crypto/kzg/vectors
+save() { tar czf $OUT/at.tgz -C /tmp at; }
+G=.gpu/gpucheck-a
+T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s]"; }
+{ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; $G --version; } > $O/devices.txt 2>&1
+timeout 200 $G run --device cuda:0 --filter 'fk20*,-fk20.bench*,mutant_fk20*' > $O/fk20-run-cuda.txt 2>&1; echo "fk20 tests+mutants rc=$? $(tail -1 $O/fk20-run-cuda.txt) $(el)"
+save
+timeout 200 $G run --device cuda:0 --filter 'bls12_381*,-bls12_381.bench*,mutant_bls12_381*' > $O/bls-run-cuda.txt 2>&1; echo "bls tests+mutants rc=$? $(tail -1 $O/bls-run-cuda.txt) $(el)"
+save
+id=$(OCL_ICD_FILENAMES=libnvidia-opencl.so.1 $G devices | awk '/NVIDIA/ && /opencl/ {print $1; exit}'); echo "nvcl id: $id"
+OCL_ICD_FILENAMES=libnvidia-opencl.so.1 timeout 170 $G run --device "$id" --filter 'fk20*,-fk20.bench*' > $O/fk20-run-nvcl.txt 2>&1; echo "nvcl tests rc=$? $(tail -1 $O/fk20-run-nvcl.txt) $(el)"
+save
+grep -E "FAIL|ERROR|BROKEN" $O/*.txt | grep -v "FAIL as designed\|mutant caught" | head -20
