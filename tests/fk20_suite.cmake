@@ -29,15 +29,18 @@ foreach(rows row1 rows)
            COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows},-fk20.L32.*.rows" --scale 0.03125)
 endforeach()
 
-# The comb tables (crypto/kzg/kzg_kernels.gc, msm_comb*), which a CPU device does not use by
-# default: the MSM at two cell sizes and the commitment against py_ecc with tables of 5 and
-# of 7 teeth (spacings 51 and 37; 38 MB and 151 MB at L = 64, built in seconds on PoCL).
-foreach(teeth 5 7)
-  add_test(NAME fk20_comb_tables_${teeth}
+# The signed comb tables (crypto/kzg/kzg_kernels.gc, msm_comb*), which a CPU device does not
+# use by default: the MSM at two cell sizes and the commitment against py_ecc, FK20's table
+# at 6 teeth and the commitment's at 8 and the other way round (spacings 43 and 32;
+# 2^5 and 2^7 points per base: 75 MB and 113 MB of tables, built in seconds on PoCL).
+foreach(pair "6;8" "8;6")
+  list(GET pair 0 teeth)
+  list(GET pair 1 commit_teeth)
+  add_test(NAME fk20_comb_tables_${teeth}_${commit_teeth}
            COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.msm.row1=PASS fk20.L16.msm.rows=PASS fk20.L64.commitment.row1=PASS
                    -- run --filter "fk20.L64.msm.row1,fk20.L16.msm.rows,fk20.L64.commitment.row1"
-                   --param fk20.comb_teeth=${teeth} --scale 0.03125)
-  set_tests_properties(fk20_comb_tables_${teeth} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+                   --param fk20.comb_teeth=${teeth} --param fk20.commit_teeth=${commit_teeth} --scale 0.03125)
+  set_tests_properties(fk20_comb_tables_${teeth}_${commit_teeth} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 endforeach()
 
 # The G1 FFTs one stage per launch (what a GPU runs for big batches; the tests above, at
@@ -51,7 +54,7 @@ set_tests_properties(fk20_g1_single_stages PROPERTIES TIMEOUT 1200 LABELS "fk20;
 
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
-        wrong_conv_tap wrong_g1_half_rows)
+        wrong_conv_tap wrong_g1_half_rows lost_comb_sign)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")

@@ -23,11 +23,11 @@ set(GC_KZG_EXIT2_CASES
   "batch_0|--batch needs an integer in 1..65536|kzg cells --batch 0"
   "value_like_option|option '--out' needs a value, got '--batch', which looks like an option|kzg cells --out --batch 2"
   "empty_value|option '--out' needs a non-empty value|kzg cells --out="
-  "comb_teeth_4|--comb-teeth needs an integer in 5..14 or 'none', got '4'|kzg cells --comb-teeth 4"
-  "comb_teeth_15|--comb-teeth needs an integer in 5..14 or 'none', got '15'|kzg cells --comb-teeth 15"
+  "comb_teeth_5|--comb-teeth needs an integer in 6..17 or 'none', got '5'|kzg cells --comb-teeth 5"
+  "comb_teeth_18|--comb-teeth needs an integer in 6..17 or 'none', got '18'|kzg cells --comb-teeth 18"
   "g1_conv_0|--g1-conv needs an integer in 1..512 or 'none', got '0'|kzg cells --g1-conv 0"
   "g1_conv_513|--g1-conv needs an integer in 1..512 or 'none', got '513'|kzg cells --g1-conv 513"
-  "comb_teeth_word|--comb-teeth needs an integer in 5..14 or 'none', got 'all'|kzg cells --comb-teeth all"
+  "comb_teeth_word|--comb-teeth needs an integer in 6..17 or 'none', got 'all'|kzg cells --comb-teeth all"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
   "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
   "device_twice|names opencl:0:0 twice|kzg cells --device opencl:0:0,opencl:0:0"
@@ -65,7 +65,7 @@ add_test(NAME kzg_cmd_consensus_vectors
 # no MSM tables (the CPU's default anyway): -v must say so.
 add_test(NAME kzg_cmd_cell_size_16
          COMMAND ${GC_KZG_CHECK} vectors --cell-size 16 --ckzg ${GC_KZG_CKZG} zeros@16
-                 --stderr-has "comb teeth 0 (no MSM tables)" -- --comb-teeth none -v)
+                 --stderr-has "comb teeth 0 (commitments 0) (no MSM tables)" -- --comb-teeth none -v)
 # The proofs' G1 FFTs as one convolution (--g1-conv; a CPU device does not take it by
 # default): two consensus vectors byte for byte, and -v names the limit.
 add_test(NAME kzg_cmd_g1_conv

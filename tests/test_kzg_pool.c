@@ -144,12 +144,12 @@ static void test_args_with_device(const gc_kzg_setup *setup) {
     gc_device *twice[3] = {dev, again, dev};
     REFUSED(gc_kzg_pool_create(&p, twice, 3, setup, NULL, err, sizeof err), p, err,
             "devices[0] and devices[2] are the same gc_device");
-    gc_kzg_options bad = {48, 0, 0, 0};
+    gc_kzg_options bad = {48, 0, 0, 0, 0};
     gc_device *two[2] = {dev, again};
     snprintf(want, sizeof want, "device 0 (%s): unsupported options: cell size 48", id);
     REFUSED(gc_kzg_pool_create(&p, two, 2, setup, &bad, err, sizeof err), p, err, want);
     printf("# %s: %s\n", id, err);
-    gc_kzg_options bad_conv = {64, 0, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX + 1};
+    gc_kzg_options bad_conv = {64, 0, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX + 1, 0};
     snprintf(want, sizeof want, "G1 convolution batch %u (1-%u or none)", GC_KZG_G1_CONV_MAX_BATCH_MAX + 1,
              GC_KZG_G1_CONV_MAX_BATCH_MAX);
     REFUSED(gc_kzg_pool_create(&p, two, 2, setup, &bad_conv, err, sizeof err), p, err, want);

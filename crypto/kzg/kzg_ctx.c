@@ -222,8 +222,8 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
  * doublings per term (a fixed 32 terms gave one blob's commitment 128 serial chains:
  * 33 ms on an H100). Without tables (CPU devices) the terms of a chunk share their
  * doublings: `no_table_chunk` terms. */
-static uint32_t msm_chunk(const gc_kzg_ctx *c, size_t outputs, uint32_t n_terms, uint32_t no_table_chunk) {
-    if (!c->info.comb_teeth) return no_table_chunk;
+static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint32_t no_table_chunk) {
+    if (!teeth) return no_table_chunk;
     uint32_t chunk = 1;
     while (chunk * 2 <= n_terms && outputs * ((n_terms + chunk * 2 - 1) / (chunk * 2)) >= MSM_ITEMS_TARGET) chunk *= 2;
     return chunk;
@@ -233,13 +233,13 @@ static uint32_t msm_chunk(const gc_kzg_ctx *c, size_t outputs, uint32_t n_terms,
 static kzg_msm_shape fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l;
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
-    kzg_msm_shape s = {(uint32_t)n, two_r, l, msm_chunk(c, n * two_r, l, l), 1u << KZG_LOG_EXT, 1, two_r, 1, two_r};
+    kzg_msm_shape s = {(uint32_t)n, two_r, l, msm_chunk(c->info.comb_teeth, n * two_r, l, l), 1u << KZG_LOG_EXT, 1, two_r, 1, two_r};
     return s;
 }
 
 static kzg_msm_shape commit_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t blob = 1u << KZG_LOG_BLOB;
-    kzg_msm_shape s = {(uint32_t)n, 1, blob, msm_chunk(c, n, blob, 256), blob, 0, 1, 0, 1};
+    kzg_msm_shape s = {(uint32_t)n, 1, blob, msm_chunk(c->info.commit_teeth, n, blob, 256), blob, 0, 1, 0, 1};
     return s;
 }
 
@@ -269,15 +269,15 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
 }
 
-/* partials -> out: the MSM of `shape` over the table or the bases, then the sum of each
- * output's chunks. */
+/* partials -> out: the MSM of `shape` over the table of `teeth` teeth (ints recoded for
+ * it, fr_to_int) or without one (teeth 0) over the bases, then the sum of each output's
+ * chunks. */
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
-                      gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
+                      uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
     uint32_t n_chunks = (s.n_terms + s.chunk - 1) / s.chunk, n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
-    if (c->info.comb_teeth) {
-        uint32_t teeth = c->info.comb_teeth, spacing = c->comb_spacing;
+    if (teeth) {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
         ret = launch_elements(c, K_MSM_COMB, items, a, 6);
@@ -288,10 +288,11 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
     return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, 0);
 }
 
-static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffer *scale_raw, size_t count) {
-    uint32_t n32 = (uint32_t)count;
-    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(out), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32)};
-    return launch_elements(c, K_FR_TO_INT, count, a, 4);
+static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffer *scale_raw, size_t count,
+                          unsigned teeth) {
+    uint32_t n32 = (uint32_t)count, signed_comb = teeth != 0;
+    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(out), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32), GC_ARG_VAL(signed_comb)};
+    return launch_elements(c, K_FR_TO_INT, count, a, 5);
 }
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
@@ -299,10 +300,11 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT);
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT,
+                             c->info.comb_teeth);
     if (ret) return ret;
-    return msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->table_fk20, c->x_ext_fft,
-               c->bb.u);
+    return msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
+               c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u);
 }
 
 /* The G1 DIT transform of size 2r of `rows` rows of `data` in place (bit reversal, then
@@ -401,10 +403,10 @@ gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB);
+    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, c->info.commit_teeth);
     if (ret) return ret;
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
-                   c->table_commit, c->monomial, c->bb.commit)))
+                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit)))
         return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
@@ -414,11 +416,12 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
 
 /* ---- creation -------------------------------------------------------------------- */
 
-/* The comb tables of `bases` (msm_comb_powers, then msm_comb_table_build): 2^teeth
+/* The comb tables of `bases` (msm_comb_powers, then msm_comb_table_build): 2^(teeth-1)
  * affine points per base; the teeth go through a scratch buffer freed at the end. */
-static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, gc_buffer **table) {
-    uint32_t teeth = c->info.comb_teeth, spacing = c->comb_spacing, nb = (uint32_t)n_bases;
-    size_t bytes = (n_bases << teeth) * sizeof(gc_g1a);
+static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, uint32_t teeth, uint32_t spacing,
+                               gc_buffer **table) {
+    uint32_t nb = (uint32_t)n_bases;
+    size_t bytes = (n_bases << (teeth - 1)) * sizeof(gc_g1a);
     gc_buffer *powers = NULL;
     gc_kzg_ret ret = upload(c, table, NULL, bytes, "MSM comb table");
     if (ret || (ret = upload(c, &powers, NULL, n_bases * teeth * sizeof(gc_g1p), "MSM comb teeth"))) return ret;
@@ -426,7 +429,7 @@ static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, 
     gc_arg p[] = {GC_ARG_BUF(bases), GC_ARG_BUF(powers), GC_ARG_VAL(nb), GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
     gc_arg t[] = {GC_ARG_BUF(powers), GC_ARG_BUF(*table), GC_ARG_VAL(nb), GC_ARG_VAL(teeth)};
     if (!(ret = launch_elements(c, K_MSM_COMB_POWERS, n_bases, p, 5)))
-        ret = launch_elements(c, K_MSM_COMB_TABLE_BUILD, (n_bases << teeth) >> KZG_COMB_RUN_LOG, t, 4);
+        ret = launch_elements(c, K_MSM_COMB_TABLE_BUILD, (n_bases << (teeth - 1)) >> KZG_COMB_RUN_LOG, t, 4);
     gc_status st = gc_device_finish(c->dev); /* before the scratch goes, even after a failed launch */
     gc_buffer_free(powers);
     if (ret) return ret;
@@ -507,20 +510,37 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     return GC_KZG_OK;
 }
 
-/* The default comb: 13 teeth on a GPU with 32 GB or more (9.0 GiB of tables at any L:
- * 12,288 bases x 8,192 points; 20 additions per term), 12 from 16 GB (4.5 GiB, 22),
- * 10 below (1.1 GiB, 26: the mode for GPUs of 4 GB), no tables on a CPU device
- * (building them costs more than they save on a few blobs). */
-static unsigned default_comb_teeth(const gc_device_info *di) {
-    if (!di->is_gpu) return 0;
-    if (di->global_mem_bytes >= ((uint64_t)32 << 30)) return 13;
-    return di->global_mem_bytes >= ((uint64_t)16 << 30) ? 12 : 10;
+/* The table of n_bases at `teeth` teeth, bytes. */
+static uint64_t table_bytes(size_t n_bases, unsigned teeth) { return ((uint64_t)n_bases << (teeth - 1)) * sizeof(gc_g1a); }
+
+/* The default combs (signed, 2^(T-1) points per base; T = 14 has the memory 13 unsigned
+ * teeth had): on a GPU of 64 GB or more FK20's table at 16 teeth and the commitment's at
+ * 17 (24 GiB each; 16 and 15 additions per term against 19 at 14: measured in
+ * docs/results/fk20.md), 14 from 32 GB (9 GiB), 13 from 16 GB (4.5 GiB), 11 below (1.1
+ * GiB: the mode for GPUs of 4 GB); each table within the device's largest allocation
+ * (OpenCL's is often a quarter of the memory). No tables on a CPU device (building them
+ * costs more than they save on a few blobs). */
+static void default_comb_teeth(const gc_device_info *di, unsigned *fk20, unsigned *commit) {
+    uint64_t mem = di->global_mem_bytes, gib = (uint64_t)1 << 30;
+    if (!di->is_gpu) {
+        *fk20 = *commit = 0;
+        return;
+    }
+    *fk20 = *commit = mem >= 32 * gib ? 14 : mem >= 16 * gib ? 13 : 11;
+    if (mem >= 64 * gib) {
+        *fk20 = 16;
+        *commit = 17;
+    }
+    while (*fk20 > 11 && di->max_alloc_bytes && table_bytes((size_t)1 << KZG_LOG_EXT, *fk20) > di->max_alloc_bytes)
+        (*fk20)--;
+    while (*commit > 11 && di->max_alloc_bytes && table_bytes(4096, *commit) > di->max_alloc_bytes) (*commit)--;
 }
 
 static gc_kzg_ret check_options(const gc_kzg_options *opt) {
     unsigned l = opt->cell_size;
     if (l != 16 && l != 32 && l != 64) return GC_KZG_BADARGS;
     if ((opt->comb_teeth && (opt->comb_teeth < GC_KZG_COMB_TEETH_MIN || opt->comb_teeth > GC_KZG_COMB_TEETH_MAX)) ||
+        (opt->commit_teeth && (opt->commit_teeth < GC_KZG_COMB_TEETH_MIN || opt->commit_teeth > GC_KZG_COMB_TEETH_MAX)) ||
         opt->max_batch > (1u << 16) ||
         (opt->g1_conv_max_batch > GC_KZG_G1_CONV_MAX_BATCH_MAX && opt->g1_conv_max_batch != GC_KZG_NO_G1_CONV))
         return GC_KZG_BADARGS;
@@ -535,7 +555,7 @@ gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc
 gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
                                    const gc_kzg_options *opt_in, const kzg_ctx_test_hooks *hooks, char *err,
                                    size_t err_len) {
-    static const kzg_ctx_test_hooks no_hooks = {NULL, 0, KZG_X_EXT_FFT_COMPUTE, NULL};
+    static const kzg_ctx_test_hooks no_hooks = {NULL, 0, KZG_X_EXT_FFT_COMPUTE, NULL, 0};
     if (err && err_len) err[0] = 0;
     if (!out) return GC_KZG_BADARGS;
     *out = NULL;
@@ -545,26 +565,28 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     const gc_device_info *di = gc_device_get_info(dev);
     /* the G1 convolution by default on a GPU only: it saves launches in a row (latency),
      * and costs 13x the FFTs' products, which is all a CPU device sees */
-    gc_kzg_options opt = {64, default_comb_teeth(di), 0, di->is_gpu ? KZG_CONV_MAX_BATCH : GC_KZG_NO_G1_CONV};
+    gc_kzg_options opt = {64, 0, 0, di->is_gpu ? KZG_CONV_MAX_BATCH : GC_KZG_NO_G1_CONV, 0};
+    default_comb_teeth(di, &opt.comb_teeth, &opt.commit_teeth);
     if (opt_in) {
         if (opt_in->cell_size) opt.cell_size = opt_in->cell_size;
-        if (opt_in->comb_teeth == GC_KZG_NO_TABLES)
-            opt.comb_teeth = 0;
-        else if (opt_in->comb_teeth)
-            opt.comb_teeth = opt_in->comb_teeth;
+        if (opt_in->comb_teeth) /* both tables, unless commit_teeth says otherwise below */
+            opt.comb_teeth = opt.commit_teeth = opt_in->comb_teeth == GC_KZG_NO_TABLES ? 0 : opt_in->comb_teeth;
+        if (opt_in->commit_teeth)
+            opt.commit_teeth = opt_in->commit_teeth == GC_KZG_NO_TABLES ? 0 : opt_in->commit_teeth;
         opt.max_batch = opt_in->max_batch;
         if (opt_in->g1_conv_max_batch) opt.g1_conv_max_batch = opt_in->g1_conv_max_batch;
     }
+    if (hooks->comb_teeth) opt.comb_teeth = opt.commit_teeth = hooks->comb_teeth;
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
         char conv[16] = "none";
         if (opt.g1_conv_max_batch != GC_KZG_NO_G1_CONV) snprintf(conv, sizeof conv, "%u", opt.g1_conv_max_batch);
         if (err)
             snprintf(err, err_len,
-                     "unsupported options: cell size %u (16, 32 or 64), comb teeth %u (%u-%u or none), max batch %zu "
-                     "(at most 65536), G1 convolution batch %s (1-%u or none)",
-                     opt.cell_size, opt.comb_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, opt.max_batch, conv,
-                     GC_KZG_G1_CONV_MAX_BATCH_MAX);
+                     "unsupported options: cell size %u (16, 32 or 64), comb teeth %u and %u for the commitment "
+                     "(%u-%u or none), max batch %zu (at most 65536), G1 convolution batch %s (1-%u or none)",
+                     opt.cell_size, opt.comb_teeth, opt.commit_teeth, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX,
+                     opt.max_batch, conv, GC_KZG_G1_CONV_MAX_BATCH_MAX);
         return ret;
     }
     gc_kzg_ctx *c = calloc(1, sizeof *c);
@@ -579,12 +601,15 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->info.cell_size = opt.cell_size;
     c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
     c->info.comb_teeth = opt.comb_teeth;
+    c->info.commit_teeth = opt.commit_teeth;
     /* L = 16 / 32 keep the FFTs: their convolutions would have 257 / 129 taps */
     c->info.g1_conv_max_batch =
         opt.cell_size == 64 && opt.g1_conv_max_batch != GC_KZG_NO_G1_CONV ? opt.g1_conv_max_batch : 0;
     c->log_l = opt.cell_size == 16 ? 4 : opt.cell_size == 32 ? 5 : 6;
     c->log_2r = KZG_LOG_EXT - c->log_l;
-    c->comb_spacing = opt.comb_teeth ? (255 + opt.comb_teeth - 1) / opt.comb_teeth : 0; /* scalars < r < 2^255 */
+    /* the signed comb's teeth * spacing >= 255: its odd scalars are < 2^255 (fr_to_int) */
+    c->fk20_spacing = opt.comb_teeth ? (255 + opt.comb_teeth - 1) / opt.comb_teeth : 0;
+    c->commit_spacing = opt.commit_teeth ? (255 + opt.commit_teeth - 1) / opt.commit_teeth : 0;
     for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
 
     gc_build_options bo = {hooks->defines, hooks->n_defines, 0};
@@ -625,10 +650,13 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     if (hooks->x_ext_fft_source != KZG_X_EXT_FFT_NONE) {
         const gc_g1p *given = hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN ? hooks->x_ext_fft : NULL;
         if ((ret = build_x_ext_fft(c, mono, given)) ||
-            (opt.comb_teeth && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, &c->table_fk20))))
+            (opt.comb_teeth && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, opt.comb_teeth,
+                                                   c->fk20_spacing, &c->table_fk20))))
             goto out;
     }
-    if (opt.comb_teeth && (ret = build_tables(c, c->monomial, 4096, &c->table_commit))) goto out;
+    if (opt.commit_teeth &&
+        (ret = build_tables(c, c->monomial, 4096, opt.commit_teeth, c->commit_spacing, &c->table_commit)))
+        goto out;
     if ((st = gc_device_finish(dev))) {
         ret = kzg_device_error(c, st, "precomputation");
         goto out;

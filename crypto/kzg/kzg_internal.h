@@ -66,11 +66,11 @@ struct gc_kzg_ctx {
     gc_kernel *k[K_COUNT];
     gc_kzg_ctx_info info;
     unsigned log_l, log_2r;
-    unsigned comb_spacing;         /* of the MSM comb tables (comb_teeth > 0): bits per tooth */
+    unsigned fk20_spacing, commit_spacing; /* of the MSM comb tables (teeth > 0): bits per tooth */
     /* precomputation */
     gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
     gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
-    gc_buffer *table_fk20, *table_commit; /* MSM comb tables (comb_teeth > 0) */
+    gc_buffer *table_fk20, *table_commit; /* MSM comb tables (info.comb_teeth, info.commit_teeth > 0) */
     gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
     gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
     gc_buffer *g1_pair_tw_2r, *g1_pair_itw_2r; /* of their fused stage pairs (g1_fft_pair_*) */
@@ -116,6 +116,7 @@ typedef struct {
     size_t n_defines;
     kzg_x_ext_fft_source x_ext_fft_source;
     const gc_g1p *x_ext_fft;    /* KZG_X_EXT_FFT_GIVEN: L * 2r points, [offset][j] */
+    unsigned comb_teeth;        /* nonzero: both MSM tables at this many teeth, whatever the options */
 } kzg_ctx_test_hooks;
 
 /** kzg_ctx_create_from_points with the hooks of a stage test (NULL: none). */

@@ -84,31 +84,38 @@ const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
  *  bases themselves. The least device memory (about 2 MiB of precomputation instead of
  *  1.1 GiB at 10 teeth), several times slower on a GPU; the default on a CPU device. */
 #define GC_KZG_NO_TABLES 0xffu
-/** The fixed-base MSMs' comb tables: 2^teeth points per base, 12,288 bases (FK20's FFT
- *  of the setup and the setup itself), ceil(255 / teeth) additions per scalar. */
-#define GC_KZG_COMB_TEETH_MIN 5u
-#define GC_KZG_COMB_TEETH_MAX 14u
+/** The fixed-base MSMs' signed comb tables: 2^(teeth - 1) points of 96 bytes per base
+ *  (8,192 bases for FK20's FFT of the setup, 4,096 for the setup itself), ceil(255 / teeth)
+ *  additions per scalar. Both tables at T teeth: 1.1 GiB at 11, 9 GiB at 14, 36 GiB at 16. */
+#define GC_KZG_COMB_TEETH_MIN 6u
+#define GC_KZG_COMB_TEETH_MAX 17u
 /** g1_conv_max_batch for a context that always takes the G1 FFTs. */
 #define GC_KZG_NO_G1_CONV 0xffffffffu
 #define GC_KZG_G1_CONV_MAX_BATCH_MAX 512u
 
 typedef struct {
     unsigned cell_size;  /* L: 16, 32 or 64 (0: 64, EIP-7594) */
-    unsigned comb_teeth; /* MSM comb tables of 5..14 teeth (1.1 GiB at 10, 4.5 at 12, 9.0 at
-                          * 13, 18 at 14), GC_KZG_NO_TABLES, or 0: the library's default
-                          * (13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on a smaller
-                          * GPU, no tables on a CPU) */
+    unsigned comb_teeth; /* teeth of the MSM comb tables, 6..17 (both tables: 1.1 GiB at 11,
+                          * 4.5 at 13, 9 at 14, 18 at 15, 36 at 16), GC_KZG_NO_TABLES, or 0:
+                          * the library's default (on a GPU of 64 GB or more 16, and 17 for
+                          * the commitment's table: 48 GiB; 14 from 32 GB, 13 from 16 GB,
+                          * 11 below; no tables on a CPU; a table never larger than the
+                          * device's largest allocation) */
     size_t max_batch;    /* blobs per device pass (0: as many as fit, at most 512) */
     unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
                           * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster
                           * for a few blobs, 1.3 MB of device memory per blob of this limit);
                           * GC_KZG_NO_G1_CONV: never; 0: the library's default (8 on a
                           * GPU; never on a CPU device, where it only adds work) */
+    unsigned commit_teeth; /* the commitment's table alone (4,096 bases: 3 GiB at 14, 12 at
+                          * 16, 24 at 17), GC_KZG_NO_TABLES, or 0: as comb_teeth (its default
+                          * when that is 0 too) */
 } gc_kzg_options;
 
 typedef struct {
     unsigned cell_size, cells_per_blob;
-    unsigned comb_teeth;        /* of the MSM tables; 0: no tables */
+    unsigned comb_teeth;        /* of FK20's MSM table; 0: no table */
+    unsigned commit_teeth;      /* of the commitment's MSM table; 0: no table */
     size_t max_batch;           /* blobs per device pass */
     size_t precompute_bytes;    /* device memory of the precomputed tables */
     double precompute_ms;       /* wall time of the precomputation */

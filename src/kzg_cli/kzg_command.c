@@ -80,10 +80,12 @@ static void print_cells_help(FILE *f) {
             "                     ceremony's, built in)\n"
             "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
             "                     8192/L cells and 8192/L proofs per blob\n"
-            "  --comb-teeth T     teeth of the fixed-base MSM comb tables, 5..14 (2^T points per base:\n"
-            "                     1.1 GiB at 10, 9.0 GiB at 13), or 'none' for no tables (least device\n"
-            "                     memory); default: 13 on a GPU of 32 GB or more, 12 from 16 GB, 10 on\n"
-            "                     a smaller one, none on a CPU\n"
+            "  --comb-teeth T     teeth of both fixed-base MSM comb tables (signed combs), 6..17\n"
+            "                     (2^(T-1) points per base, 12,288 bases: 1.1 GiB at 11, 9 GiB at 14,\n"
+            "                     36 GiB at 16), or 'none' for no tables (least device memory);\n"
+            "                     default: on a GPU of 64 GB or more 16, and 17 for the commitments'\n"
+            "                     table (48 GiB), 14 from 32 GB, 13 from 16 GB, 11 on a smaller one\n"
+            "                     (each table within the device's largest allocation), none on a CPU\n"
             "  --g1-conv N        L = 64: passes of at most N blobs (1..512) compute the proofs' two G1\n"
             "                     FFTs as one convolution (less latency, more work), or 'none' for\n"
             "                     never; default: 8 on a GPU, none on a CPU\n"
@@ -324,7 +326,7 @@ static int load_setup(cells_run *r) {
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
     if (!r->setup && !load_setup(r)) return 0;
-    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, a->g1_conv};
+    gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, a->g1_conv, 0};
     char err[1200];
     if (r->progress || a->verbose)
         fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
@@ -340,10 +342,10 @@ static int make_context(cells_run *r) {
     for (size_t i = 0; a->verbose && i < r->n_devs; i++) {
         const gc_kzg_ctx_info *ci = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(r->pool, i));
         fprintf(stderr,
-                "%s: %s: cell size %u, %u cells per blob, comb teeth %u%s, G1 convolution up to %u blobs, batch %zu, "
-                "precomputation %.1f MiB in %.0f ms, %.1f MiB per blob in flight\n",
+                "%s: %s: cell size %u, %u cells per blob, comb teeth %u (commitments %u)%s, G1 convolution up to %u "
+                "blobs, batch %zu, precomputation %.1f MiB in %.0f ms, %.1f MiB per blob in flight\n",
                 prog, gc_device_get_info(r->devs[i])->id, ci->cell_size, ci->cells_per_blob, ci->comb_teeth,
-                ci->comb_teeth ? "" : " (no MSM tables)", ci->g1_conv_max_batch, ci->max_batch, ci->precompute_bytes / 1048576.0,
+                ci->commit_teeth, ci->comb_teeth || ci->commit_teeth ? "" : " (no MSM tables)", ci->g1_conv_max_batch, ci->max_batch, ci->precompute_bytes / 1048576.0,
                 ci->precompute_ms, ci->batch_bytes / 1048576.0);
     }
     if (a->verbose && r->n_devs > 1)

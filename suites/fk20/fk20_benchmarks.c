@@ -45,9 +45,9 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     if ((st = fk20_ctx(ctx, &s->owned, p->l, n, p->kind == B_G1_CONV ? KZG_CONV_MAX_BATCH : 0, NULL))) return st;
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(s->owned.kc);
     gc_ctx_note(ctx,
-                "L = %u, comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass, G1 convolution for "
-                "passes of up to %u blobs",
-                in->cell_size, in->comb_teeth, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch,
+                "L = %u, comb teeth %u (commitments %u), precomputation %.1f MB in %.0f ms, %zu blobs per pass, G1 "
+                "convolution for passes of up to %u blobs",
+                in->cell_size, in->comb_teeth, in->commit_teeth, in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch,
                 in->g1_conv_max_batch);
     return GC_OK;
 }

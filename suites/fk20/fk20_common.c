@@ -229,11 +229,12 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         gc_ctx_error(ctx, "default setup: %s: %s", gc_kzg_ret_name(r), err);
         return GC_ERR_PARSE;
     }
-    uint64_t teeth = 0, conv = 0; /* --param fk20.comb_teeth, fk20.g1_conv_max_batch (0: never) */
+    uint64_t teeth = 0, commit_teeth = 0, conv = 0; /* --param fk20.comb_teeth, .commit_teeth, .g1_conv_max_batch (0: never) */
     gc_ctx_param_uint(ctx, "comb_teeth", &teeth);
+    gc_ctx_param_uint(ctx, "commit_teeth", &commit_teeth);
     int conv_given = gc_ctx_param_uint(ctx, "g1_conv_max_batch", &conv);
-    gc_kzg_options opt = {l, (unsigned)teeth, batch,
-                          !conv_given ? g1_conv_default : conv ? (unsigned)conv : GC_KZG_NO_G1_CONV};
+    gc_kzg_options opt = {l, (unsigned)teeth, batch, !conv_given ? g1_conv_default : conv ? (unsigned)conv : GC_KZG_NO_G1_CONV,
+                          (unsigned)commit_teeth};
     r = kzg_ctx_create_for_test(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);

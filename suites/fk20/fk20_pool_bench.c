@@ -147,7 +147,7 @@ static gc_status multi_setup(gc_test_ctx *ctx) {
         gc_ctx_error(ctx, "default setup: %s: %s", gc_kzg_ret_name(r), err);
         return GC_ERR_PARSE;
     }
-    gc_kzg_options opt = {64, 0, 0, 0};
+    gc_kzg_options opt = {64, 0, 0, 0, 0};
     r = gc_kzg_pool_create(&s->pool, devs, n_devs, s->owned.setup, &opt, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "gc_kzg_pool_create over %zu devices: %s: %s", n_devs, gc_kzg_ret_name(r), err);
@@ -158,8 +158,8 @@ static gc_status multi_setup(gc_test_ctx *ctx) {
                 n_devs == 1 ? "" : "s", kind == ALL_DEVICES ? ids : me->id, pi->create_ms);
     for (size_t i = 0; i < n_devs; i++) {
         const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(s->pool, i));
-        gc_ctx_note(ctx, "%s: comb teeth %u, precomputation %.1f MB in %.0f ms, %zu blobs per pass",
-                    gc_device_get_info(devs[i])->id, in->comb_teeth, in->precompute_bytes / 1048576.0,
+        gc_ctx_note(ctx, "%s: comb teeth %u (commitments %u), precomputation %.1f MB in %.0f ms, %zu blobs per pass",
+                    gc_device_get_info(devs[i])->id, in->comb_teeth, in->commit_teeth, in->precompute_bytes / 1048576.0,
                     in->precompute_ms, in->max_batch);
     }
     gc_ctx_figure(ctx, "devices", (double)n_devs, "");

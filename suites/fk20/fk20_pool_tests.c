@@ -98,7 +98,7 @@ static gc_status pool_setup(gc_test_ctx *ctx, int two) {
         }
         devs[1] = s->second;
     }
-    gc_kzg_options opt = {64, 0, PASS_BLOBS, 0};
+    gc_kzg_options opt = {64, 0, PASS_BLOBS, 0, 0};
     r = gc_kzg_pool_create(&s->pool, devs, two ? 2 : 1, s->owned.setup, &opt, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "gc_kzg_pool_create: %s: %s", gc_kzg_ret_name(r), err);

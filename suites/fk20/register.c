@@ -7,8 +7,11 @@ void gc_suite_fk20_register(void) {
     /* Both suites read it: the mutants build their contexts through fk20_ctx too. */
     static const gc_param_def params[] = {
         {"fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
-         "MSM comb teeth of every fk20 context, 5..14 (0: the library's default)"},
+         "MSM comb teeth of every fk20 context, both tables, 6..17 (0: the library's default)"},
         {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"},
+        {"fk20", "commit_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
+         "the commitment's MSM comb table alone, 6..17 (0: as comb_teeth)"},
+        {"mutant_fk20", "commit_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"},
         {"fk20", "g1_pair_max_points", GC_PARAM_UINT, 0, 1u << 24,
          "G1 FFTs of up to this many points (rows x 2r) fuse their stages in pairs (0: never; default 16384)"},
         {"mutant_fk20", "g1_pair_max_points", GC_PARAM_UINT, 0, 1u << 24, "the same for the fk20 mutants"},
