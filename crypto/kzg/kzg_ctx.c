@@ -513,27 +513,65 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
 /* The table of n_bases at `teeth` teeth, bytes. */
 static uint64_t table_bytes(size_t n_bases, unsigned teeth) { return ((uint64_t)n_bases << (teeth - 1)) * sizeof(gc_g1a); }
 
-/* The default combs (signed, 2^(T-1) points per base; T = 14 has the memory 13 unsigned
- * teeth had): on a GPU of 64 GB or more FK20's table at 16 teeth and the commitment's at
- * 17 (24 GiB each; 16 and 15 additions per term against 19 at 14: measured in
- * docs/results/fk20.md), 14 from 32 GB (9 GiB), 13 from 16 GB (4.5 GiB), 11 below (1.1
- * GiB: the mode for GPUs of 4 GB); each table within the device's largest allocation
- * (OpenCL's is often a quarter of the memory). No tables on a CPU device (building them
- * costs more than they save on a few blobs). */
+/* The default combs, largest first (signed, 2^(T-1) points per base; T = 14 has the
+ * memory 13 unsigned teeth had): FK20's table and the commitment's. On a GPU of 64 GB or
+ * more 16 and 17 teeth (24 GiB each; 16 and 15 additions per term against 19 at 14: the
+ * commitments 21% and the L = 16 MSM 18% faster on an H100, docs/results/fk20.md), 14
+ * from 32 GB (9 GiB), 13 from 16 GB (4.5 GiB), 11 below (1.1 GiB: the mode for GPUs of
+ * 4 GB). A default context whose tables do not fit (another context holds the memory)
+ * takes the next tier (build_comb_tables). */
+static const unsigned comb_tiers[][2] = {{16, 17}, {14, 14}, {13, 13}, {11, 11}};
+#define N_COMB_TIERS (sizeof comb_tiers / sizeof comb_tiers[0])
+
+/* The default teeth for `di`: its tier by memory, each table within the device's largest
+ * allocation (OpenCL's is often a quarter of the memory). No tables on a CPU device
+ * (building them costs more than they save on a few blobs). */
 static void default_comb_teeth(const gc_device_info *di, unsigned *fk20, unsigned *commit) {
     uint64_t mem = di->global_mem_bytes, gib = (uint64_t)1 << 30;
     if (!di->is_gpu) {
         *fk20 = *commit = 0;
         return;
     }
-    *fk20 = *commit = mem >= 32 * gib ? 14 : mem >= 16 * gib ? 13 : 11;
-    if (mem >= 64 * gib) {
-        *fk20 = 16;
-        *commit = 17;
-    }
+    size_t tier = mem >= 64 * gib ? 0 : mem >= 32 * gib ? 1 : mem >= 16 * gib ? 2 : 3;
+    *fk20 = comb_tiers[tier][0];
+    *commit = comb_tiers[tier][1];
     while (*fk20 > 11 && di->max_alloc_bytes && table_bytes((size_t)1 << KZG_LOG_EXT, *fk20) > di->max_alloc_bytes)
         (*fk20)--;
     while (*commit > 11 && di->max_alloc_bytes && table_bytes(4096, *commit) > di->max_alloc_bytes) (*commit)--;
+}
+
+static void set_comb_teeth(gc_kzg_ctx *c, unsigned fk20, unsigned commit) {
+    /* the signed comb's teeth * spacing >= 255: its odd scalars are < 2^255 (fr_to_int) */
+    c->info.comb_teeth = fk20;
+    c->info.commit_teeth = commit;
+    c->fk20_spacing = fk20 ? (255 + fk20 - 1) / fk20 : 0;
+    c->commit_spacing = commit ? (255 + commit - 1) / commit : 0;
+}
+
+/* Both comb tables (FK20's when with_fk20: the context has x_ext_fft). With `fallback`
+ * (the teeth are the default's), tables that do not fit in the device memory are freed
+ * and the next smaller tier is tried. */
+static gc_kzg_ret build_comb_tables(gc_kzg_ctx *c, int with_fk20, int fallback) {
+    for (;;) {
+        gc_kzg_ret ret = GC_KZG_OK;
+        if (with_fk20 && c->info.comb_teeth)
+            ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, c->info.comb_teeth, c->fk20_spacing,
+                               &c->table_fk20);
+        if (!ret && c->info.commit_teeth)
+            ret = build_tables(c, c->monomial, 4096, c->info.commit_teeth, c->commit_spacing, &c->table_commit);
+        if (ret != GC_KZG_DEVICE_MEMORY || !fallback) return ret;
+        size_t t = 0;
+        while (t < N_COMB_TIERS && comb_tiers[t][0] >= c->info.comb_teeth) t++;
+        if (t == N_COMB_TIERS) return ret;
+        if (c->table_fk20) c->info.precompute_bytes -= table_bytes((size_t)1 << KZG_LOG_EXT, c->info.comb_teeth);
+        if (c->table_commit) c->info.precompute_bytes -= table_bytes(4096, c->info.commit_teeth);
+        gc_buffer_free(c->table_fk20);
+        gc_buffer_free(c->table_commit);
+        c->table_fk20 = c->table_commit = NULL;
+        set_comb_teeth(c, comb_tiers[t][0], comb_tiers[t][1]);
+        c->last_message[0] = 0;
+        c->last_status = GC_OK;
+    }
 }
 
 static gc_kzg_ret check_options(const gc_kzg_options *opt) {
@@ -577,6 +615,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         if (opt_in->g1_conv_max_batch) opt.g1_conv_max_batch = opt_in->g1_conv_max_batch;
     }
     if (hooks->comb_teeth) opt.comb_teeth = opt.commit_teeth = hooks->comb_teeth;
+    int teeth_defaulted = !hooks->comb_teeth && (!opt_in || (!opt_in->comb_teeth && !opt_in->commit_teeth));
     gc_kzg_ret ret = check_options(&opt);
     if (ret) {
         char conv[16] = "none";
@@ -600,16 +639,12 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->dev = dev;
     c->info.cell_size = opt.cell_size;
     c->info.cells_per_blob = GC_KZG_CELLS_PER_BLOB(opt.cell_size);
-    c->info.comb_teeth = opt.comb_teeth;
-    c->info.commit_teeth = opt.commit_teeth;
+    set_comb_teeth(c, opt.comb_teeth, opt.commit_teeth);
     /* L = 16 / 32 keep the FFTs: their convolutions would have 257 / 129 taps */
     c->info.g1_conv_max_batch =
         opt.cell_size == 64 && opt.g1_conv_max_batch != GC_KZG_NO_G1_CONV ? opt.g1_conv_max_batch : 0;
     c->log_l = opt.cell_size == 16 ? 4 : opt.cell_size == 32 ? 5 : 6;
     c->log_2r = KZG_LOG_EXT - c->log_l;
-    /* the signed comb's teeth * spacing >= 255: its odd scalars are < 2^255 (fr_to_int) */
-    c->fk20_spacing = opt.comb_teeth ? (255 + opt.comb_teeth - 1) / opt.comb_teeth : 0;
-    c->commit_spacing = opt.commit_teeth ? (255 + opt.commit_teeth - 1) / opt.commit_teeth : 0;
     for (size_t i = 0; i < 4096; i++) gc_g1p_from_affine(&mono[i], &monomial[i]);
 
     gc_build_options bo = {hooks->defines, hooks->n_defines, 0};
@@ -649,14 +684,9 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->info.precompute_bytes = 4096 * sizeof(gc_g1p);
     if (hooks->x_ext_fft_source != KZG_X_EXT_FFT_NONE) {
         const gc_g1p *given = hooks->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN ? hooks->x_ext_fft : NULL;
-        if ((ret = build_x_ext_fft(c, mono, given)) ||
-            (opt.comb_teeth && (ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, opt.comb_teeth,
-                                                   c->fk20_spacing, &c->table_fk20))))
-            goto out;
+        if ((ret = build_x_ext_fft(c, mono, given))) goto out;
     }
-    if (opt.commit_teeth &&
-        (ret = build_tables(c, c->monomial, 4096, opt.commit_teeth, c->commit_spacing, &c->table_commit)))
-        goto out;
+    if ((ret = build_comb_tables(c, c->x_ext_fft != NULL, teeth_defaulted))) goto out;
     if ((st = gc_device_finish(dev))) {
         ret = kzg_device_error(c, st, "precomputation");
         goto out;

@@ -107,8 +107,9 @@ static gc_status pool_setup(gc_test_ctx *ctx, int two) {
     const gc_kzg_pool_info *pi = gc_kzg_pool_get_info(s->pool);
     for (size_t i = 0; i < pi->n_devices; i++) {
         const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(gc_kzg_pool_ctx(s->pool, i));
-        gc_ctx_note(ctx, "context %zu: precomputation %.1f MB in %.0f ms, %zu blobs per pass", i,
-                    in->precompute_bytes / 1048576.0, in->precompute_ms, in->max_batch);
+        gc_ctx_note(ctx, "context %zu: comb teeth %u (commitments %u), precomputation %.1f MB in %.0f ms, %zu blobs "
+                    "per pass", i, in->comb_teeth, in->commit_teeth, in->precompute_bytes / 1048576.0,
+                    in->precompute_ms, in->max_batch);
     }
     gc_ctx_figure(ctx, "pool_create_ms", pi->create_ms, "ms");
     return GC_OK;
