@@ -82,7 +82,7 @@ const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 /* ---- per-device context ---------------------------------------------------------- */
 /** comb_teeth for a context without MSM tables: every MSM by double-and-add over the
  *  bases themselves. The least device memory (about 2 MiB of precomputation instead of
- *  1.1 GiB at 10 teeth), several times slower on a GPU; the default on a CPU device. */
+ *  1.1 GiB at 11 teeth), several times slower on a GPU; the default on a CPU device. */
 #define GC_KZG_NO_TABLES 0xffu
 /** The fixed-base MSMs' signed comb tables: 2^(teeth - 1) points of 96 bytes per base
  *  (8,192 bases for FK20's FFT of the setup, 4,096 for the setup itself), ceil(255 / teeth)
