@@ -74,46 +74,60 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
     return st ? kzg_device_error(c, st, "copying blobs") : GC_KZG_OK;
 }
 
+/* Passes whose G1 transforms run in fused pairs over at most this many points (rows x 2r)
+ * compute their cells on queue 1 beside those transforms. There a pair launch has
+ * points / 4 x 5 work-items, at 8,192 points 320 warps for an H100's 528 SM partitions,
+ * so the cells fill idle ones: on an H100, 64 blobs 22.33 / 22.65 -> 22.05 / 21.93 ms (in
+ * an earlier call 22.33 / 22.13 -> 21.44 / 21.44); at 128 blobs (640 warps) beside them
+ * they gained nothing (33.31 / 32.82 -> 33.37 / 33.69, docs/results/fk20.md). */
+#define KZG_CELLS_BESIDE_PAIRS_MAX_POINTS 8192u
+
 /* The steps of one pass over blobs [first, first + n), on two queues where the context
  * allows (c->two_queues; else every step on queue 0, in the same order). Queue 0 runs the
  * proofs: blob -> polynomial, circulant FFTs, the FK20 MSM, the G1 transforms,
- * compression. Queue 1 runs beside it what only needs the polynomial: the cells of a small
- * pass, and the commitment (its own scalar and partial-sum buffers). The commitment goes
- * beside the G1 transforms where they run in fused pairs (one to two warps per SM
- * partition: it fills the idle issue slots) and beside the FK20 MSM otherwise (beside
- * throughput-bound single stages it took their SMs; the convolution is short). Measured on
- * an H100, same binary (docs/results/fk20.md): beside the MSM at 64 and 128 blobs 33.9 and
- * 54.2 ms against 31.2 and 48.0 beside the transforms; at L = 16, 512 blobs 300 ms
- * against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host
+ * compression. Queue 1 runs beside it what only needs the polynomial: the cells and the
+ * commitment (their own buffers). The commitment goes beside the G1 transforms where they
+ * run in fused pairs (one to two warps per SM partition: it fills the idle issue slots)
+ * and beside the FK20 MSM otherwise (beside throughput-bound single stages it took their
+ * SMs; the convolution is short). The cells go beside the MSM in a pass of at most
+ * KZG_CELLS_BESIDE_MAX_BATCH blobs, beside the pairs up to
+ * KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after the MSM. Measured on an H100,
+ * same binary (docs/results/fk20.md): the commitment beside the MSM at 64 and 128 blobs
+ * 33.9 and 54.2 ms against 31.2 and 48.0 beside the transforms; at L = 16, 512 blobs 300
+ * ms against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host
  * blocks on a read, so the cells come back on queue 1 while queue 0 runs the G1 map. */
 static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
                              const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad) {
     size_t cells_per_blob = c->info.cells_per_blob;
     size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
     size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
-    unsigned side = c->two_queues ? 1 : 0;                               /* the commitment's queue */
-    unsigned cells_side = side && n <= KZG_CELLS_BESIDE_MAX_BATCH ? 1 : 0; /* the cells' queue */
-    int early = side && !kzg_g1_map_in_pairs(c, n); /* the commitment beside the FK20 MSM */
+    unsigned side = c->two_queues ? 1 : 0; /* the queue of the cells and the commitment */
+    int pairs = kzg_g1_map_in_pairs(c, n);
+    int early = side && !pairs; /* the commitment beside the FK20 MSM */
+    int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
+    int cells_late = side && !cells_early && pairs && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
     if (ret) return ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
     gc_status st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t));
     if (st) return kzg_device_error(c, st, "reading blob flags");
-    if ((want->cells && cells_side) || (want->commitments && early)) {
+    if ((want->cells && cells_early) || (want->commitments && early)) {
         if ((ret = kzg_queue_after(c, 1, 0)) || (ret = kzg_use_queue(c, 1))) return ret;
-        if (want->cells && cells_side && (ret = kzg_stage_cells(c, n))) return ret;
+        if (want->cells && cells_early && (ret = kzg_stage_cells(c, n))) return ret;
         if (want->commitments && early && (ret = kzg_stage_commitment(c, n))) return ret;
         if ((ret = kzg_use_queue(c, 0))) return ret;
     }
     if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
-    if (want->cells && !cells_side) {
+    if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
         if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
     }
-    if (want->commitments && !early &&
-        ((side && (ret = kzg_queue_after(c, 1, 0))) || (ret = kzg_use_queue(c, side)) || (ret = kzg_stage_commitment(c, n)) ||
-         (ret = kzg_use_queue(c, 0))))
-        return ret;
+    if ((want->cells && cells_late) || (want->commitments && !early)) {
+        if ((side && (ret = kzg_queue_after(c, 1, 0))) || (ret = kzg_use_queue(c, side))) return ret;
+        if (want->cells && cells_late && (ret = kzg_stage_cells(c, n))) return ret;
+        if (want->commitments && !early && (ret = kzg_stage_commitment(c, n))) return ret;
+        if ((ret = kzg_use_queue(c, 0))) return ret;
+    }
     if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
     if (want->cells &&
         ((ret = kzg_use_queue(c, side)) ||
