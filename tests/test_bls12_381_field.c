@@ -343,6 +343,41 @@ static void check_pow_one(const field *f) {
     mpz_clears(a, e, w, one_z, NULL);
 }
 
+/* The inversion (Pornin's binary GCD, field.gc) against GMP where its 64-bit
+ * approximations are most stressed: it works on the Montgomery integer, so these shapes
+ * are chosen for the limbs themselves (a = x R^-1): every power of two, every bit length
+ * (a random x below 2^k), m - j for small j, and random values. */
+static void check_inv_shapes(const field *f, int randoms) {
+    mpz_t x, a, w, zero;
+    mpz_inits(x, a, w, zero, NULL);
+    int bits = (int)mpz_sizeinbase(f->m, 2);
+    for (int t = 0; t < 3 * bits + 64 + randoms; t++) {
+        if (t < bits) {
+            mpz_set_ui(x, 0);
+            mpz_setbit(x, (mp_bitcnt_t)t);
+        } else if (t < 3 * bits) {
+            int k = 1 + (t - bits) / 2; /* two values of each bit length */
+            random_value(f, x);
+            mpz_fdiv_r_2exp(x, x, (mp_bitcnt_t)k);
+            mpz_setbit(x, (mp_bitcnt_t)(k - 1));
+            mpz_mod(x, x, f->m);
+        } else if (t < 3 * bits + 64) {
+            mpz_sub_ui(x, f->m, (unsigned long)(t - 3 * bits + 1));
+        } else {
+            random_value(f, x);
+        }
+        uint32_t lx[MAXL], r[MAXL];
+        mpz_to_limbs(lx, x, f->n);
+        mpz_mul(a, x, f->Rinv);
+        mpz_mod(a, a, f->m);
+        f->inv(r, lx);
+        if (mpz_sgn(a) == 0) mpz_set_ui(w, 0);
+        else mpz_invert(w, a, f->m);
+        expect(f, "inv.shapes", a, zero, r, w);
+    }
+    mpz_clears(x, a, w, zero, NULL);
+}
+
 static void run_field(field *f, int randoms) {
     mpz_t edges[64];
     size_t ne = edge_values(f, edges, 64);
@@ -361,6 +396,7 @@ static void run_field(field *f, int randoms) {
     }
     check_rejects(f);
     check_pow_one(f);
+    check_inv_shapes(f, randoms);
     for (size_t i = 0; i < ne; i++) mpz_clear(edges[i]);
     mpz_clears(a, b, NULL);
 }
