@@ -23,7 +23,7 @@ add_test(NAME bls12_381_bench_validates
 set_tests_properties(bls12_381_bench_validates PROPERTIES TIMEOUT 900)
 
 set(want "")
-foreach(m no_final_subtraction add_carry mul_carry)
+foreach(m no_final_subtraction add_carry mul_carry inv_sign)
   foreach(f fp fr)
     list(APPEND want "mutant_bls12_381.${m}.${f}_ops=CAUGHT")
   endforeach()

@@ -227,15 +227,17 @@ void bls_register_field_tests(void) {
     /* Mutants: the same ops test on a build with an injected bug must FAIL (the PTX ones
      * run on CUDA only, where the modular addition has its own carry chain too; the
      * dedicated square exists only with the chains). */
-    static const char *const mutant_names[4] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry"};
-    static const char *const faults[4] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
-                                          "GC_BLS_FAULT_MUL_CARRY", "GC_BLS_FAULT_SQR_CARRY"};
-    static bls_field mutants[4][2][2];
-    static char mnames[4][2][2][64];
-    for (int m = 0; m < 4; m++)
+    static const char *const mutant_names[5] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry",
+                                                "inv_sign"};
+    static const char *const faults[5] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
+                                          "GC_BLS_FAULT_MUL_CARRY", "GC_BLS_FAULT_SQR_CARRY", "GC_BLS_FAULT_INV_SIGN"};
+    static bls_field mutants[5][2][2];
+    static char mnames[5][2][2][64];
+    for (int m = 0; m < 5; m++)
         for (int ptx = 0; ptx < 2; ptx++)
             for (int fi = 0; fi < 2; fi++) {
                 if (!ptx && m == 3) continue; /* the portable path squares with its product */
+                if (ptx && m == 4) continue;  /* the inversion has one path */
                 mutants[m][ptx][fi] = fi ? bls_fr : bls_fp;
                 mutants[m][ptx][fi].fault = faults[m];
                 mutants[m][ptx][fi].ptx = ptx;
