@@ -247,10 +247,6 @@ static size_t msm_items(kzg_msm_shape s) {
     return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
 }
 
-/* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]), in
- * a tree of fan-in 8 that ping-pongs between src and scratch (both are overwritten;
- * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
- * commitment latency-bound. The MSMs' partials and the G1 convolution's products. */
 /* Sums of at most 2 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
  * g1_sum_tree, one work-group of KZG_SUM_TREE_WG per output, 7 additions deep, where the
  * fan-in-8 launches of g1_sum_chunks take two launches of 7 (latency: one blob's MSM has
@@ -260,8 +256,11 @@ static size_t msm_items(kzg_msm_shape s) {
  * share in a row first: one blob's commitment (4,096 chunks, 64 a work-item) went 0.83 ->
  * 1.38 ms, so it keeps the fan-in launches; so do many outputs (one work-item each). */
 #define KZG_SUM_TREE_MAX_OUT 512u
-#define KZG_SUM_TREE_WG 64u
 
+/* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the
+ * small sums above by g1_sum_tree, the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
+ * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
+ * commitment latency-bound. The MSMs' partials and the G1 convolution's products. */
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
                              gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;

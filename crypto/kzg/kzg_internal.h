@@ -17,9 +17,12 @@
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
 /* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): taps
  * padded to 72 slots (mirrors KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum
- * tree takes 72 -> 9 -> 1; the default (on a GPU) of the passes it serves, in blobs. */
+ * launches take 72 -> 9 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks:
+ * more than 512 outputs); the default (on a GPU) of the passes it serves, in blobs. */
 #define KZG_CONV_SLOTS 72u
 #define KZG_CONV_MAX_BATCH 8u
+/* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
+#define KZG_SUM_TREE_WG 64u
 
 /* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
 typedef struct {
