@@ -4,7 +4,9 @@
  * is linear, so Fr stands for G1) at every size 2 .. 1024 (FK20 uses 128 .. 512): the taps against their
  * definition c_d = sum_{j<r} w^(jd) at every distance (the even ones 0, so r + 1 taps
  * suffice), and the convolution against the FFT route on pseudo-random inputs. The same
- * taps times the known u on the device are the fk20 stage test L64.g1_conv.
+ * taps times the known u on the device are the fk20 stage test L64.g1_conv. The device
+ * takes each tap in two halves (gc_glv_wnaf_digits_split64): their digits must add up to
+ * the tap again and stay below bit 66 (the kernel's doublings run to the top digit).
  * Exit codes: 0 pass, 1 failures. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +82,63 @@ static void test_convolution(unsigned log_2r) {
     free(taps);
 }
 
+/* The value of one GLV half's width-5 NAF digits (glv.gc's encoding), in Fr; top: the
+ * highest digit set, -1 for none. */
+static gc_fr digits_value(const unsigned char *d, int *top) {
+    gc_fr v, two, t;
+    gc_fr_zero(&v);
+    gc_fr_from_u32(&two, 2);
+    *top = -1;
+    for (int i = GC_GLV_DIGITS - 1; i >= 0; i--) {
+        gc_fr_mul(&v, &v, &two);
+        if (!d[i]) continue;
+        if (*top < 0) *top = i;
+        gc_fr_from_u32(&t, 2 * (d[i] & (GC_GLV_ODD - 1u)) + 1);
+        if (d[i] & GC_GLV_DIGIT_NEG) gc_fr_sub(&v, &v, &t);
+        else gc_fr_add(&v, &v, &t);
+    }
+    return v;
+}
+
+/* tap = lo_1 + lo_2 z^2 + 2^64 (hi_1 + hi_2 z^2) for every tap of 2r = 128 (L = 64). */
+static void test_split64(void) {
+    const unsigned log_2r = 7, r = 64;
+    static const uint32_t z2_limbs[4] = GC_GLV_Z2_LIMBS;
+    gc_fr taps[65], z2, two_64, raw;
+    gc_fr_zero(&raw);
+    for (int i = 0; i < 4; i++) raw.l[i] = z2_limbs[i];
+    gc_fr_to_mont(&z2, &raw);
+    gc_fr_zero(&raw);
+    raw.l[2] = 1;
+    gc_fr_to_mont(&two_64, &raw);
+    kzg_conv_taps(taps, log_2r);
+    int sums = 1, short_halves = 1, tap0_no_hi = 1;
+    for (unsigned e = 0; e <= r; e++) {
+        unsigned char lo[2 * GC_GLV_DIGITS], hi[2 * GC_GLV_DIGITS];
+        gc_glv_wnaf_digits_split64(lo, hi, &taps[e]);
+        gc_fr part[4], t, hsum, sum;
+        int top[4];
+        part[0] = digits_value(lo, &top[0]);
+        part[1] = digits_value(lo + GC_GLV_DIGITS, &top[1]);
+        part[2] = digits_value(hi, &top[2]);
+        part[3] = digits_value(hi + GC_GLV_DIGITS, &top[3]);
+        gc_fr_mul(&t, &part[1], &z2);
+        gc_fr_add(&sum, &part[0], &t);
+        gc_fr_mul(&t, &part[3], &z2);
+        gc_fr_add(&hsum, &part[2], &t);
+        gc_fr_mul(&hsum, &hsum, &two_64);
+        gc_fr_add(&sum, &sum, &hsum);
+        sums &= gc_fr_eq(&sum, &taps[e]);
+        for (int h = 0; h < 4; h++) short_halves &= top[h] <= 65;
+        if (e == 0) tap0_no_hi = top[2] < 0 && top[3] < 0;
+    }
+    CHECKF(sums, "2r = 128: every tap = its low halves + 2^64 its high halves");
+    CHECKF(short_halves, "2r = 128: no digit above bit 65 (64 doublings a half)");
+    CHECKF(tap0_no_hi, "2r = 128: tap 0 (c_0 = r) has no high half");
+}
+
 int main(void) {
+    test_split64();
     for (unsigned log_2r = 1; log_2r <= 10; log_2r++) { /* O(r^2) each */
         test_taps(log_2r);
         test_convolution(log_2r);

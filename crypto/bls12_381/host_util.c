@@ -144,3 +144,14 @@ void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s)
         wnaf5(digits + h * GC_GLV_DIGITS, k);
     }
 }
+
+void gc_glv_wnaf_digits_split64(unsigned char lo[2 * GC_GLV_DIGITS], unsigned char hi[2 * GC_GLV_DIGITS],
+                                const gc_fr *s) {
+    uint32_t split[8];
+    gc_fr_glv_split(split, s);
+    for (int h = 0; h < 2; h++) {
+        const uint32_t *k = split + 4 * h;
+        wnaf5(lo + h * GC_GLV_DIGITS, ((unsigned __int128)k[1] << 32) | k[0]);
+        wnaf5(hi + h * GC_GLV_DIGITS, ((unsigned __int128)k[3] << 32) | k[2]);
+    }
+}

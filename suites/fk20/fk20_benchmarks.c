@@ -101,7 +101,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
     case B_G1_FFTS:
         if (!(r = kzg_stage_g1_ifft_truncate(kc, n))) r = kzg_stage_g1_fft(kc, n);
         break;
-    case B_G1_CONV: r = kzg_stage_g1_conv(kc, n); break;
+    case B_G1_CONV: r = kzg_stage_g1_conv(kc, n, 0); break;
     case B_COMPRESS: r = kzg_stage_compress_proofs(kc, n); break;
     case B_COMMIT: r = kzg_stage_commitment(kc, n); break;
     case B_PROOFS: /* what the FK20 GPU project's "FK20" line times: polynomial -> h_fft

@@ -119,7 +119,7 @@ static gc_status stage_run(gc_test_ctx *ctx) {
         if ((st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n)) ||
             (kc->conv_products && (st = gc_buffer_fill_byte(kc->conv_products, canary))))
             break;
-        r = kzg_stage_g1_conv(kc, n);
+        r = kzg_stage_g1_conv(kc, n, 0);
         break;
     }
     case ST_G1_FFT: { /* v padded with infinity, in place */
@@ -249,10 +249,11 @@ static const stage_param mutants[] = {
     /* the signed comb's table (6 teeth: 12 MB for the setup), which a CPU device does not
      * use by default; the fault drops the flag of even scalars */
     {ST_COMMIT, 64, 1, "KZG_MUTANT=8", 0, 6},
+    {ST_G1_CONV, 64, 1, "KZG_MUTANT=9", 0, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
-                                           "wrong_g1_half_rows",    "lost_comb_sign"};
+                                           "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_high_half"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
