@@ -54,7 +54,7 @@ set_tests_properties(fk20_g1_single_stages PROPERTIES TIMEOUT 1200 LABELS "fk20;
 
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
-        wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_high_half)
+        wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")

@@ -5,8 +5,8 @@
  * definition c_d = sum_{j<r} w^(jd) at every distance (the even ones 0, so r + 1 taps
  * suffice), and the convolution against the FFT route on pseudo-random inputs. The same
  * taps times the known u on the device are the fk20 stage test L64.g1_conv. The device
- * takes each tap in two halves (gc_glv_wnaf_digits_split64): their digits must add up to
- * the tap again and stay below bit 66 (the kernel's doublings run to the top digit).
+ * takes each tap in pieces of its GLV halves (gc_glv_wnaf_digits_parts): their digits must
+ * add up to the tap again and stay short (the kernel's doublings run to the top digit).
  * Exit codes: 0 pass, 1 failures. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,45 +100,45 @@ static gc_fr digits_value(const unsigned char *d, int *top) {
     return v;
 }
 
-/* tap = lo_1 + lo_2 z^2 + 2^64 (hi_1 + hi_2 z^2) for every tap of 2r = 128 (L = 64). */
-static void test_split64(void) {
-    const unsigned log_2r = 7, r = 64;
+/* tap = sum_p 2^(w p) (piece_1 + piece_2 z^2) for every tap of 2r = 128 (L = 64), w = 128 /
+ * parts, with no digit at or above bit w + 2 (the kernel doubles up to the top digit). */
+static void test_parts(unsigned parts) {
+    const unsigned log_2r = 7, r = 64, w = 128 / parts;
     static const uint32_t z2_limbs[4] = GC_GLV_Z2_LIMBS;
-    gc_fr taps[65], z2, two_64, raw;
+    gc_fr taps[65], z2, two_w, raw;
     gc_fr_zero(&raw);
     for (int i = 0; i < 4; i++) raw.l[i] = z2_limbs[i];
     gc_fr_to_mont(&z2, &raw);
     gc_fr_zero(&raw);
-    raw.l[2] = 1;
-    gc_fr_to_mont(&two_64, &raw);
+    raw.l[w / 32] = w == 128 ? 0 : 1; /* 2^w; unused with one part */
+    gc_fr_to_mont(&two_w, &raw);
     kzg_conv_taps(taps, log_2r);
-    int sums = 1, short_halves = 1, tap0_no_hi = 1;
+    int sums = 1, short_pieces = 1, tap0_one_piece = 1;
     for (unsigned e = 0; e <= r; e++) {
-        unsigned char lo[2 * GC_GLV_DIGITS], hi[2 * GC_GLV_DIGITS];
-        gc_glv_wnaf_digits_split64(lo, hi, &taps[e]);
-        gc_fr part[4], t, hsum, sum;
-        int top[4];
-        part[0] = digits_value(lo, &top[0]);
-        part[1] = digits_value(lo + GC_GLV_DIGITS, &top[1]);
-        part[2] = digits_value(hi, &top[2]);
-        part[3] = digits_value(hi + GC_GLV_DIGITS, &top[3]);
-        gc_fr_mul(&t, &part[1], &z2);
-        gc_fr_add(&sum, &part[0], &t);
-        gc_fr_mul(&t, &part[3], &z2);
-        gc_fr_add(&hsum, &part[2], &t);
-        gc_fr_mul(&hsum, &hsum, &two_64);
-        gc_fr_add(&sum, &sum, &hsum);
+        unsigned char d[4 * 2 * GC_GLV_DIGITS];
+        gc_glv_wnaf_digits_parts(d, parts, &taps[e]);
+        gc_fr sum, t, piece;
+        gc_fr_zero(&sum);
+        for (int p = (int)parts - 1; p >= 0; p--) { /* Horner in 2^w */
+            int top1, top2;
+            gc_fr v1 = digits_value(d + 2 * p * GC_GLV_DIGITS, &top1);
+            gc_fr v2 = digits_value(d + (2 * p + 1) * GC_GLV_DIGITS, &top2);
+            gc_fr_mul(&t, &v2, &z2);
+            gc_fr_add(&piece, &v1, &t);
+            if (parts > 1) gc_fr_mul(&sum, &sum, &two_w);
+            gc_fr_add(&sum, &sum, &piece);
+            short_pieces &= top1 < (int)w + 2 && top2 < (int)w + 2;
+            if (e == 0 && p > 0) tap0_one_piece &= top1 < 0 && top2 < 0;
+        }
         sums &= gc_fr_eq(&sum, &taps[e]);
-        for (int h = 0; h < 4; h++) short_halves &= top[h] <= 65;
-        if (e == 0) tap0_no_hi = top[2] < 0 && top[3] < 0;
     }
-    CHECKF(sums, "2r = 128: every tap = its low halves + 2^64 its high halves");
-    CHECKF(short_halves, "2r = 128: no digit above bit 65 (64 doublings a half)");
-    CHECKF(tap0_no_hi, "2r = 128: tap 0 (c_0 = r) has no high half");
+    CHECKF(sums, "2r = 128, %u pieces: every tap = the sum of its pieces", parts);
+    CHECKF(short_pieces, "2r = 128, %u pieces: no digit at or above bit %u", parts, w + 2);
+    CHECKF(tap0_one_piece, "2r = 128, %u pieces: tap 0 (c_0 = r) is its first piece alone", parts);
 }
 
 int main(void) {
-    test_split64();
+    for (unsigned parts = 1; parts <= 4; parts *= 2) test_parts(parts);
     for (unsigned log_2r = 1; log_2r <= 10; log_2r++) { /* O(r^2) each */
         test_taps(log_2r);
         test_convolution(log_2r);

@@ -37,12 +37,12 @@ void gc_fr_glv_split(uint32_t split[8], const gc_fr *s);
  *  width-5 NAF, 2 * GC_GLV_DIGITS bytes. */
 void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s);
 
-/** The same digits for the halves of each GLV half at bit 64: with s = k1 + k2 z^2 and
- *  k_h = lo_h + 2^64 hi_h, lo gets (lo_1, lo_2) and hi gets (hi_1, hi_2), so that
- *  [s] P = [lo_1] P + [lo_2] (-phi(P)) + [hi_1] Q + [hi_2] (-phi(Q)) with Q = [2^64] P:
- *  two products of 64-bit halves (the G1 convolution, kzg_kernels.gc). */
-void gc_glv_wnaf_digits_split64(unsigned char lo[2 * GC_GLV_DIGITS], unsigned char hi[2 * GC_GLV_DIGITS],
-                                const gc_fr *s);
+/** The same digits for both GLV halves cut into `parts` pieces of w = 128 / parts bits
+ *  (parts 1, 2 or 4): with s = k1 + k2 z^2, piece p is ((k1 >> w p) mod 2^w, (k2 >> w p)
+ *  mod 2^w), its digits at digits + 2 GC_GLV_DIGITS p, so that
+ *  [s] P = sum_p ([piece_1] Q_p + [piece_2] (-phi(Q_p))) with Q_p = [2^(w p)] P:
+ *  products of w-bit pieces, side by side (the G1 convolution, kzg_kernels.gc). */
+void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, const gc_fr *s);
 
 /** Decompress without the subgroup check (trusted known answers); 1 on success. */
 int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);

@@ -145,13 +145,15 @@ void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s)
     }
 }
 
-void gc_glv_wnaf_digits_split64(unsigned char lo[2 * GC_GLV_DIGITS], unsigned char hi[2 * GC_GLV_DIGITS],
-                                const gc_fr *s) {
+void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, const gc_fr *s) {
     uint32_t split[8];
+    unsigned w = 128 / parts;
+    unsigned __int128 mask = w == 128 ? ~(unsigned __int128)0 : ((unsigned __int128)1 << w) - 1;
     gc_fr_glv_split(split, s);
     for (int h = 0; h < 2; h++) {
-        const uint32_t *k = split + 4 * h;
-        wnaf5(lo + h * GC_GLV_DIGITS, ((unsigned __int128)k[1] << 32) | k[0]);
-        wnaf5(hi + h * GC_GLV_DIGITS, ((unsigned __int128)k[3] << 32) | k[2]);
+        unsigned __int128 k = 0;
+        for (int i = 3; i >= 0; i--) k = (k << 32) | split[4 * h + i];
+        for (unsigned p = 0; p < parts; p++)
+            wnaf5(digits + (2 * p + h) * GC_GLV_DIGITS, (k >> (w * p)) & mask);
     }
 }

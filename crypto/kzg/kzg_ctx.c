@@ -16,7 +16,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
-    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_2_64] = "g1_conv_mul_2_64",
+    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
     [K_G1_CONV_TAPS] = "g1_conv_taps",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
@@ -108,18 +108,22 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
     return ret;
 }
 
-/* The G1 convolution's taps (kzg_conv_taps.c) as the digits of their halves
- * (gc_glv_wnaf_digits_split64) in g1_conv_taps' slots: the low halves of taps 0 .. r, then
- * the high halves of taps 1 .. r (tap 0, c_0 = r, has none), zero up to KZG_CONV_SLOTS. */
+/* The G1 convolution's taps (kzg_conv_taps.c) as the digits of their KZG_CONV_PARTS pieces
+ * (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots: piece 0 of taps 0 .. r in slots
+ * 0 .. r, piece p > 0 of tap e > 0 in slot p r + e (tap 0, c_0 = r < 2^32, has one piece),
+ * zero up to KZG_CONV_SLOTS. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
     size_t r = (size_t)1 << (c->log_2r - 1), per = 2 * GC_GLV_DIGITS;
     gc_fr *taps = malloc((r + 1) * sizeof(gc_fr));
-    unsigned char *digits = calloc(KZG_CONV_SLOTS, per), tap0_hi[2 * GC_GLV_DIGITS]; /* zero: c_0 = r < 2^64 */
+    unsigned char *digits = calloc(KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
     if (taps && digits) {
         kzg_conv_taps(taps, c->log_2r);
-        gc_glv_wnaf_digits_split64(digits, tap0_hi, &taps[0]);
-        for (size_t e = 1; e <= r; e++) gc_glv_wnaf_digits_split64(digits + e * per, digits + (r + e) * per, &taps[e]);
+        for (size_t e = 0; e <= r; e++) {
+            gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &taps[e]);
+            memcpy(digits + e * per, pieces, per);
+            for (size_t p = 1; e && p < KZG_CONV_PARTS; p++) memcpy(digits + (p * r + e) * per, pieces + p * per, per);
+        }
         ret = upload(c, &c->conv_digits, digits, KZG_CONV_SLOTS * per, "G1 convolution taps");
     }
     free(taps);
@@ -256,11 +260,11 @@ static size_t msm_items(kzg_msm_shape s) {
     return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
 }
 
-/* Sums of at most 3 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
- * g1_sum_tree, one work-group of KZG_SUM_TREE_WG per output, at most 2 additions in a row
+/* Sums of at most 5 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
+ * g1_sum_tree, one work-group of KZG_SUM_TREE_WG per output, at most 4 additions in a row
  * and then a tree 6 deep, where the fan-in-8 launches of g1_sum_chunks take two launches
  * of 7 or more (latency: one blob's MSM has 128 outputs of 64 chunks, its convolution 128
- * of 144). On an H100 (e123595 against it):
+ * of 264). On an H100 (e123595 against it):
  * one blob's MSM 0.587 / 0.577 -> 0.437 / 0.440 ms, its convolution 2.131 / 2.116 -> 1.974 /
  * 1.975, the pipeline 3.42 / 3.30 -> 3.01 / 3.02. With more chunks each work-item adds its
  * share in a row first: one blob's commitment (4,096 chunks, 64 a work-item) went 0.83 ->
@@ -274,7 +278,7 @@ static size_t msm_items(kzg_msm_shape s) {
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
                              gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;
-    if (n_chunks > 1 && n_chunks <= 3 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT &&
+    if (n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT &&
         gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG) {
         gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first)};
         return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
@@ -313,23 +317,28 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
     return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, 0);
 }
 
+/* out = the integers of in times each of the `versions` scales of scale_raw, version after
+ * version (fr_to_int). */
 static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffer *scale_raw, size_t count,
-                          unsigned teeth) {
+                          uint32_t versions, unsigned teeth) {
     uint32_t n32 = (uint32_t)count, signed_comb = teeth != 0;
-    gc_arg a[] = {GC_ARG_BUF(in), GC_ARG_BUF(out), GC_ARG_BUF(scale_raw), GC_ARG_VAL(n32), GC_ARG_VAL(signed_comb)};
-    return launch_elements(c, K_FR_TO_INT, count, a, 5);
+    gc_arg a[] = {GC_ARG_BUF(in),      GC_ARG_BUF(out),      GC_ARG_BUF(scale_raw),
+                  GC_ARG_VAL(n32),     GC_ARG_VAL(versions), GC_ARG_VAL(signed_comb)};
+    return launch_elements(c, K_FR_TO_INT, count * versions, a, 6);
 }
 
 static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs && n <= c->info.g1_conv_max_batch; }
 
-/* conv_hi = [2^64] u' of a convolution pass: the FK20 MSM with its scalars times 2^64 / 2r
- * (kzg_kernels.gc: the convolution's high halves). Beside the MSM of u on its own queue,
- * where g1_conv_mul_2_64 would be 64 doublings in a row after it (0.54 ms on an H100). */
+/* conv_hi = [2^(32 p)] u' for p = 1 .. KZG_CONV_PARTS - 1 of a convolution pass: one FK20
+ * MSM over n (KZG_CONV_PARTS - 1) blobs, the pass's scalars times 2^(32 p) / 2r
+ * (kzg_kernels.gc: the convolution's pieces). Beside the MSM of u on its own queue, where
+ * g1_conv_mul_pow2 would be 96 doublings in a row after it. */
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->conv_ints, c->inv_2r_2_64_raw, n << KZG_LOG_EXT, c->info.comb_teeth);
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scales, n << KZG_LOG_EXT, KZG_CONV_PARTS - 1,
+                             c->info.comb_teeth);
     return ret ? ret
-               : msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, c->info.comb_teeth,
-                     c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi);
+               : msm(c, fk20_msm_shape(c, n * (KZG_CONV_PARTS - 1)), c->conv_ints, c->conv_partials, c->conv_partials2,
+                     c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi);
 }
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
@@ -347,7 +356,7 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         if (!ret) ret = back;
     }
     if (!ret)
-        ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT,
+        ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
                       c->info.comb_teeth);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
@@ -422,7 +431,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     }
     if (hi_ready && n > c->conv_blobs) {
         snprintf(c->last_message, sizeof c->last_message,
-                 "the G1 convolution's high halves hold %zu rows, not %zu", c->conv_blobs, n);
+                 "the G1 convolution's pieces hold %zu rows, not %zu", c->conv_blobs, n);
         return GC_KZG_ERROR;
     }
     uint32_t log_2r = c->log_2r, two_r = 1u << log_2r;
@@ -434,7 +443,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows)};
-        gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_2_64, (size_t)rows * two_r, m, 5);
+        gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
         if (!ret) ret = launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
@@ -462,7 +471,7 @@ gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, c->info.commit_teeth);
+    gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
     if (ret) return ret;
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
                    c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit)))
@@ -559,29 +568,33 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
-    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, conv_partials = 0;
-    for (size_t n = 1; n <= c->conv_blobs; n++)
-        if (msm_items(fk20_msm_shape(c, n)) > conv_partials) conv_partials = msm_items(fk20_msm_shape(c, n));
-    gc_fr scale, two_64, raw; /* 2^64 / 2r, raw (fr_to_int's scales) */
-    gc_fr_zero(&raw);
-    raw.l[2] = 1;
-    gc_fr_to_mont(&two_64, &raw);
-    gc_fr_fft_inv_n(&scale, c->log_2r);
-    gc_fr_mul(&scale, &scale, &two_64);
-    gc_fr_from_mont(&raw, &scale);
+    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, conv_partials = 0, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
+    for (size_t n = 1; n <= c->conv_blobs; n++) {
+        size_t items = msm_items(fk20_msm_shape(c, n * (KZG_CONV_PARTS - 1)));
+        if (items > conv_partials) conv_partials = items;
+    }
+    gc_fr scales[KZG_CONV_PARTS - 1], inv_2r, pow2, raw; /* 2^(32 p) / 2r, raw (fr_to_int's scales) */
+    gc_fr_fft_inv_n(&inv_2r, c->log_2r);
+    for (unsigned p = 1; p < KZG_CONV_PARTS; p++) {
+        gc_fr_zero(&raw);
+        raw.l[p] = 1;
+        gc_fr_to_mont(&pow2, &raw);
+        gc_fr_mul(&pow2, &pow2, &inv_2r);
+        gc_fr_from_mont(&scales[p - 1], &pow2);
+    }
     gc_kzg_ret ret;
     if ((ret = upload_conv_taps(c)) ||
-        (ret = upload(c, &c->inv_2r_2_64_raw, &raw, sizeof raw, "scale")) ||
-        (ret = upload(c, &c->conv_hi, NULL, c->conv_blobs * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
-        (ret = upload(c, &c->conv_ints, NULL, c->conv_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
+        (ret = upload(c, &c->conv_scales, scales, sizeof scales, "scale")) ||
+        (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
+        (ret = upload(c, &c->conv_ints, NULL, hi_rows * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
         (ret = upload(c, &c->conv_partials, NULL, conv_partials * sizeof(gc_g1p), "G1 convolution MSM partial sums")) ||
         (ret = upload(c, &c->conv_partials2, NULL, (conv_partials + 7) / 8 * sizeof(gc_g1p),
                       "G1 convolution MSM partial sums")) ||
         (ret = upload(c, &c->conv_products, NULL, products * sizeof(gc_g1p), "G1 convolution products")) ||
         (ret = upload(c, &c->conv_products2, NULL, products / 8 * sizeof(gc_g1p), "G1 convolution products")))
         return ret;
-    c->info.batch_bytes += ((products * 9 / 8 + c->conv_blobs * two_r + conv_partials * 9 / 8) * sizeof(gc_g1p) +
-                            c->conv_blobs * 8192 * sizeof(gc_fr)) / b;
+    c->info.batch_bytes += ((products * 9 / 8 + hi_rows * two_r + conv_partials * 9 / 8) * sizeof(gc_g1p) +
+                            hi_rows * 8192 * sizeof(gc_fr)) / b;
     return GC_KZG_OK;
 }
 
@@ -796,7 +809,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->inv_2r_2_64_raw, c->conv_products, c->conv_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scales, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

@@ -15,12 +15,14 @@
 #define KZG_LOG_EXT 13
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
-/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): the
- * taps' 129 halves (65 low, 64 high) padded to 144 slots (mirrors KZG_CONV_SLOTS in
- * kzg_kernels.gc), so that the fan-in-8 sum launches take 144 -> 18 -> 1 where g1_sum_tree
- * does not serve (kzg_ctx.c's sum_chunks: more than 512 outputs); the default (on a GPU)
- * of the passes it serves, in blobs. */
-#define KZG_CONV_SLOTS 144u
+/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): each tap
+ * in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, 257 pieces (tap 0 has one) padded
+ * to 264 slots (mirrors KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the
+ * fan-in-8 sum launches take 264 -> 33 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's
+ * sum_chunks: more than 512 outputs); the default (on a GPU) of the passes it serves, in
+ * blobs. */
+#define KZG_CONV_PARTS 4u
+#define KZG_CONV_SLOTS 264u
 #define KZG_CONV_MAX_BATCH 8u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
@@ -35,7 +37,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_2_64, K_G1_CONV_TAPS,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_TAPS,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -87,10 +89,10 @@ struct gc_kzg_ctx {
     gc_buffer *pair_scratch;
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
-    gc_buffer *conv_digits;        /* KZG_CONV_SLOTS halves' wNAF digits (kzg_conv_taps; zero past r) */
-    gc_buffer *conv_hi;            /* conv_blobs * 2r G1: [2^64] u of the rows in flight */
-    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* its MSM's (kzg_stage_fk20_msm) */
-    gc_buffer *inv_2r_2_64_raw;    /* its scale, 2^64 / 2r */
+    gc_buffer *conv_digits;        /* KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps; zero past 4r) */
+    gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
+    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* their MSM's (kzg_stage_fk20_msm) */
+    gc_buffer *conv_scales;        /* its scales, 2^(32 p) / 2r */
     gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
     gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
@@ -137,14 +139,14 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals ->
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
- *  takes the G1 convolution, also conv_hi = [2^64] u by a second MSM beside it (on queue
+ *  takes the G1 convolution, also conv_hi = [2^(32 p)] u (p = 1 .. 3) by a second MSM beside it (on queue
  *  KZG_QUEUE_G1_HALF, queue 0 waiting for it), which kzg_stage_g1_conv then reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
  *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. hi_ready:
- *  conv_hi holds [2^64] u (kzg_stage_fk20_msm made it; n <= conv_blobs), else it is made
+ *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it; n <= conv_blobs), else it is made
  *  here from u. GC_KZG_ERROR (the message says why) on a context without it (L != 64, or
  *  g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);

@@ -253,7 +253,7 @@ static const stage_param mutants[] = {
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
-                                           "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_high_half"};
+                                           "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
