@@ -10,6 +10,7 @@
 static const char *const kernel_names[K_COUNT] = {
     [K_BLOB_TO_FR] = "kzg_blob_to_fr",         [K_POLY_EXTEND_BRP] = "kzg_poly_extend_brp",
     [K_FR_TO_BYTES_BRP] = "kzg_fr_to_bytes_brp", [K_FR_FFT_ROWS] = "fr_fft_rows",
+    [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks",
     [K_FK20_CIRCULANT] = "fk20_circulant",     [K_FR_TO_INT] = "fr_to_int",
     [K_MSM_COMB] = "msm_comb",                 [K_MSM_VAR] = "msm_var",
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
@@ -194,13 +195,29 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
     return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
 }
 
+#define KZG_POLY_BLOCKS_MAX_BATCH 8 /* as the convolution's: measured at 1 and 64 blobs */
+
 gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
     /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
-     * transform starts from, so no permutation. */
-    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, flags = KZG_FFT_SCALE;
-    gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096),
-                  GC_ARG_VAL(log_n), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
-    return launch_rows(c, K_FR_FFT_ROWS, n, row / 2, a, 6);
+     * transform starts from, so no permutation. Small passes: two launches of six stages,
+     * 64 blocks of 64 elements a row each (fr_fft_row_blocks), the scale after the last;
+     * larger ones (or where a work-group cannot hold a block's 32 butterflies): one
+     * work-group a row (fr_fft_rows). H100 (docs/results/fk20.md): one blob 0.261 -> 0.040-0.046
+     * ms, but 64 blobs 0.271 -> 0.371 (the second launch's strided rows), hence the limit. */
+    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, half = KZG_LOG_BLOB / 2, zero = 0, flags[2] = {0, KZG_FFT_SCALE};
+    if (n > KZG_POLY_BLOCKS_MAX_BATCH || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (half - 1))) {
+        gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096),
+                      GC_ARG_VAL(log_n),      GC_ARG_VAL(row),         GC_ARG_VAL(flags[1])};
+        return launch_rows(c, K_FR_FFT_ROWS, n, row / 2, a, 6);
+    }
+    gc_kzg_ret ret = GC_KZG_OK;
+    for (uint32_t h = 0; h < 2 && !ret; h++) {
+        uint32_t s0 = h ? half : zero, s1 = h ? log_n : half;
+        gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096), GC_ARG_VAL(log_n),
+                      GC_ARG_VAL(row),        GC_ARG_VAL(s0),          GC_ARG_VAL(s1),           GC_ARG_VAL(flags[h])};
+        ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - half), 1u << (half - 1), a, 8);
+    }
+    return ret;
 }
 
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
