@@ -14,7 +14,7 @@
 #define KZG_LOG_BLOB 12
 #define KZG_LOG_EXT 13
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
-#define KZG_FFT_SCALE 2u /* fr_fft_rows's flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
+#define KZG_FFT_SCALE 2u /* fr_fft_rows's and fr_fft_row_blocks' flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
 /* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): each tap
  * in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, 257 pieces (tap 0 has one) padded
  * to 264 slots (mirrors KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the
