@@ -364,7 +364,7 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         return GC_KZG_ERROR;
     }
     int hi = scaled && g1_map_is_conv(c, n) && n <= c->conv_blobs;
-    unsigned q = c->two_queues ? KZG_QUEUE_G1_HALF : 0;
+    unsigned q = c->two_queues && c->conv_msm_beside ? KZG_QUEUE_G1_HALF : 0;
     gc_kzg_ret ret = GC_KZG_OK;
     if (hi) { /* called on queue 0, back on queue 0 even when a launch failed */
         if (q && !(ret = kzg_queue_after(c, q, 0))) ret = kzg_use_queue(c, q);
@@ -769,6 +769,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         }
 
     c->two_queues = 1;
+    c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);

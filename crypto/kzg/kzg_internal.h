@@ -93,6 +93,11 @@ struct gc_kzg_ctx {
     gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
     gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* their MSM's (kzg_stage_fk20_msm) */
     gc_buffer *conv_scales;        /* its scales, 2^(32 p) / 2r */
+    /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
+     * PoCL's CPU device the same kernels running on two queues at once aborted PoCL now and
+     * then (pocl_release_dlhandle_cache's assertion: kzg_cmd_g1_conv failed 3 runs in 8,
+     * 0 in 10 on one queue), and queues that share the same cores gain nothing. */
+    int conv_msm_beside;
     gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
     gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
@@ -140,7 +145,8 @@ gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ex
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
  *  takes the G1 convolution, also conv_hi = [2^(32 p)] u (p = 1 .. 3) by a second MSM beside it (on queue
- *  KZG_QUEUE_G1_HALF, queue 0 waiting for it), which kzg_stage_g1_conv then reads. */
+ *  KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where conv_msm_beside is 0), which
+ *  kzg_stage_g1_conv then reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
