@@ -204,7 +204,7 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
      * larger ones (or where a work-group cannot hold a block's 32 butterflies): one
      * work-group a row (fr_fft_rows). H100 (docs/results/fk20.md): one blob 0.261 -> 0.040-0.046
      * ms, but 64 blobs 0.271 -> 0.371 (the second launch's strided rows), hence the limit. */
-    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, half = KZG_LOG_BLOB / 2, zero = 0, flags[2] = {0, KZG_FFT_SCALE};
+    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, half = KZG_LOG_BLOB / 2, flags[2] = {0, KZG_FFT_SCALE};
     if (n > KZG_POLY_BLOCKS_MAX_BATCH || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (half - 1))) {
         gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096),
                       GC_ARG_VAL(log_n),      GC_ARG_VAL(row),         GC_ARG_VAL(flags[1])};
@@ -212,7 +212,7 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
     }
     gc_kzg_ret ret = GC_KZG_OK;
     for (uint32_t h = 0; h < 2 && !ret; h++) {
-        uint32_t s0 = h ? half : zero, s1 = h ? log_n : half;
+        uint32_t s0 = h * half, s1 = h ? log_n : half;
         gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096), GC_ARG_VAL(log_n),
                       GC_ARG_VAL(row),        GC_ARG_VAL(s0),          GC_ARG_VAL(s1),           GC_ARG_VAL(flags[h])};
         ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - half), 1u << (half - 1), a, 8);
@@ -275,6 +275,17 @@ static kzg_msm_shape commit_msm_shape(const gc_kzg_ctx *c, size_t n) {
 
 static size_t msm_items(kzg_msm_shape s) {
     return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
+}
+
+/* The most partial sums of any FK20 MSM of n versions x blobs, n = 1 .. max_blobs (the
+ * chunk varies with n): what its partials buffer holds. */
+static size_t most_fk20_msm_items(const gc_kzg_ctx *c, size_t max_blobs, size_t versions) {
+    size_t most = 0;
+    for (size_t n = 1; n <= max_blobs; n++) {
+        size_t items = msm_items(fk20_msm_shape(c, n * versions));
+        if (items > most) most = items;
+    }
+    return most;
 }
 
 /* Sums of at most 5 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
@@ -346,6 +357,10 @@ static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffe
 
 static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs && n <= c->info.g1_conv_max_batch; }
 
+/* 1: the FK20 MSM of a pass of n blobs also makes the convolution's pieces' points
+ * (conv_hi_msm), which the pipeline's convolution then reads (kzg_stages_u_to_proofs). */
+static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) { return g1_map_is_conv(c, n) && n <= c->conv_blobs; }
+
 /* conv_hi = [2^(32 p)] u' for p = 1 .. KZG_CONV_PARTS - 1 of a convolution pass: one FK20
  * MSM over n (KZG_CONV_PARTS - 1) blobs, the pass's scalars times 2^(32 p) / 2r
  * (kzg_kernels.gc: the convolution's pieces). Beside the MSM of u on its own queue, where
@@ -363,7 +378,7 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
-    int hi = scaled && g1_map_is_conv(c, n) && n <= c->conv_blobs;
+    int hi = scaled && conv_pieces_by_msm(c, n);
     unsigned q = c->two_queues && c->conv_msm_beside ? KZG_QUEUE_G1_HALF : 0;
     gc_kzg_ret ret = GC_KZG_OK;
     if (hi) { /* called on queue 0, back on queue 0 even when a launch failed */
@@ -475,7 +490,7 @@ int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
-    if (g1_map_is_conv(c, n)) return kzg_stage_g1_conv(c, n, n <= c->conv_blobs);
+    if (g1_map_is_conv(c, n)) return kzg_stage_g1_conv(c, n, conv_pieces_by_msm(c, n));
     gc_kzg_ret ret = kzg_stage_g1_ifft_truncate(c, n);
     return ret ? ret : kzg_stage_g1_fft(c, n);
 }
@@ -546,10 +561,10 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
 }
 
 static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
-    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, partials = 0, commit_partials = 0;
+    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, commit_partials = 0;
+    size_t partials = most_fk20_msm_items(c, b, 1);
     for (size_t n = 1; n <= b; n++) { /* the chunk varies with n: the most partials of any pass */
-        size_t f = msm_items(fk20_msm_shape(c, n)), m = msm_items(commit_msm_shape(c, n));
-        if (f > partials) partials = f;
+        size_t m = msm_items(commit_msm_shape(c, n));
         if (m > commit_partials) commit_partials = m;
     }
     size_t partials_per_blob = (partials + b - 1) / b, commit_partials_per_blob = (commit_partials + b - 1) / b;
@@ -585,11 +600,8 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
-    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, conv_partials = 0, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
-    for (size_t n = 1; n <= c->conv_blobs; n++) {
-        size_t items = msm_items(fk20_msm_shape(c, n * (KZG_CONV_PARTS - 1)));
-        if (items > conv_partials) conv_partials = items;
-    }
+    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
+    size_t conv_partials = most_fk20_msm_items(c, c->conv_blobs, KZG_CONV_PARTS - 1);
     gc_fr scales[KZG_CONV_PARTS - 1], inv_2r, pow2, raw; /* 2^(32 p) / 2r, raw (fr_to_int's scales) */
     gc_fr_fft_inv_n(&inv_2r, c->log_2r);
     for (unsigned p = 1; p < KZG_CONV_PARTS; p++) {
