@@ -52,9 +52,28 @@ add_test(NAME fk20_g1_single_stages
                  --param fk20.g1_pair_max_points=0 --scale 0.03125)
 set_tests_properties(fk20_g1_single_stages PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
+# The fused stage pairs' products by teams of two and of four work-items
+# (g1_fft_pair_products_team, which a GPU takes, by teams of two, for transforms of at most
+# 16,384 points; a CPU device, as in the tests above, one work-item each): 1 row (padded to
+# a warp of teams) and 2 rows, and the mutant of the teams' exchange; teams of two also at
+# L = 16 (four pair launches) and the mutant of the pairs' scalars.
+foreach(lanes 2 4)
+  set(want fk20.L64.g1_ifft_truncate.row1=PASS fk20.L64.g1_fft.rows=PASS mutant_fk20.wrong_team_lane=CAUGHT)
+  set(filter "fk20.L64.g1_ifft_truncate.row1,fk20.L64.g1_fft.rows,mutant_fk20.wrong_team_lane")
+  if(lanes EQUAL 2)
+    list(APPEND want fk20.L16.g1_fft.row1=PASS mutant_fk20.wrong_g1_pair_product=CAUGHT)
+    string(APPEND filter ",fk20.L16.g1_fft.row1,mutant_fk20.wrong_g1_pair_product")
+  endif()
+  add_test(NAME fk20_g1_pairs_lanes${lanes}
+           COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "${filter}"
+                   --param fk20.g1_team=${lanes} --param mutant_fk20.g1_team=${lanes} --scale 0.03125)
+  set_tests_properties(fk20_g1_pairs_lanes${lanes} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+endforeach()
+
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
-        wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece)
+        wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
+        wrong_team_lane)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")

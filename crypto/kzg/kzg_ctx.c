@@ -16,7 +16,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
-    [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
+    [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
+    [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
     [K_G1_CONV_TAPS] = "g1_conv_taps",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
@@ -53,6 +54,19 @@ static gc_kzg_ret launch_elements(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, con
     size_t wg = ELEMENT_WG, lim = gc_kernel_max_work_group_size(c->k[id]);
     if (lim < wg) wg = lim;
     gc_range r = {1, {(n + wg - 1) / wg * wg, 1, 1}, {wg, 1, 1}, 0};
+    gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
+    return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
+}
+
+/* Work-groups of the team kernels (g1_team.gc): KZG_TEAM_GROUP work-items, n of them in
+ * all (a multiple of it); a device that cannot run groups that large cannot run them. */
+static gc_kzg_ret launch_teams(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_arg *args, size_t nargs) {
+    if (gc_kernel_max_work_group_size(c->k[id]) < KZG_TEAM_GROUP) {
+        snprintf(c->last_message, sizeof c->last_message, "%s needs work-groups of %u", kernel_names[id],
+                 KZG_TEAM_GROUP);
+        return GC_KZG_DEVICE;
+    }
+    gc_range r = {1, {n, 1, 1}, {KZG_TEAM_GROUP, 1, 1}, 0};
     gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
     return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
 }
@@ -163,6 +177,20 @@ static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsign
 }
 
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
+
+void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
+
+/* Work-items per twiddle product of a fused pair launch over n_points points: the
+ * context's setting, or by default on a GPU teams of 2 up to KZG_TEAM_MAX_POINTS (128
+ * blobs at L = 64), beyond one; on a CPU device one (the teams' shared additions and
+ * barriers are only cost there: PoCL ran L = 16's one-row G1 FFT in 4.5 s by teams of
+ * four, 0.8 s without). On an H100 the G1 FFTs of 64 blobs took 12.25 ms one work-item a
+ * product, 9.60 by teams of two and 9.54-9.69 by teams of four; of 128 blobs 16.3, 14.3 and
+ * 16.5 (docs/results/fk20.md). */
+static uint32_t g1_team_lanes(const gc_kzg_ctx *c, uint32_t n_points) {
+    if (c->g1_team) return c->g1_team;
+    return gc_device_get_info(c->dev)->is_gpu && n_points <= KZG_TEAM_MAX_POINTS ? 2 : 1;
+}
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
     gc_status st = gc_device_finish(c->dev); /* no launch may still use the old scratch */
@@ -439,8 +467,14 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
                       GC_ARG_BUF(c->pair_scratch)};
         gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
                       GC_ARG_VAL(n_rows)};
-        if (!(ret = launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7)))
-            ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points / 4, m, 5);
+        uint32_t lanes = g1_team_lanes(c, n_points);
+        gc_arg t[] = {GC_ARG_BUF(data),   GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
+                      GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),       GC_ARG_VAL(n_rows),
+                      GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(lanes)};
+        size_t per_group = KZG_TEAM_GROUP / lanes, rows_padded = (rows + per_group - 1) / per_group * per_group;
+        ret = lanes > 1 ? launch_teams(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, (rows_padded << log_2r) / 4 * 5 * lanes, t, 8)
+                        : launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7);
+        if (!ret) ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points, m, 5); /* a work-item per output */
         first += 5u << stage;
     }
     return ret;
@@ -781,6 +815,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         }
 
     c->two_queues = 1;
+    c->g1_team = 0; /* by the size of the transforms */
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);

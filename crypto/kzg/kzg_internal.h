@@ -23,6 +23,10 @@
  * blobs. */
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 264u
+/* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
+ * largest transforms (rows x 2r points) whose pairs take teams (of two) by default */
+#define KZG_TEAM_GROUP 32u
+#define KZG_TEAM_MAX_POINTS 16384u
 #define KZG_CONV_MAX_BATCH 8u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
@@ -37,7 +41,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_TAPS,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_TAPS,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -83,6 +87,10 @@ struct gc_kzg_ctx {
     /* The G1 FFTs of up to g1_pair_max_points points (rows x 2r) run their stages fused in
      * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
     size_t g1_pair_max_points;
+    /* work-items per twiddle product of the fused pairs: 2 or 4 (teams,
+     * g1_fft_pair_products_team, crypto/bls12_381/g1_team.gc), 1 (g1_fft_pair_products),
+     * 0 by the transforms' size (g1_team_lanes in kzg_ctx.c) */
+    unsigned g1_team;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
@@ -170,6 +178,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
  *  the default is KZG_G1_PAIR_MAX_POINTS); for the suite's tests and measurements. */
 #define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
+void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by size */
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

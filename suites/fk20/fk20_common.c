@@ -249,6 +249,13 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
     gc_ctx_param_uint(ctx, "queues", &queues);
     kzg_ctx_set_two_queues(o->kc, queues == 2);
+    uint64_t team = 0; /* --param fk20.g1_team: work-items per pair product, 1, 2 or 4; 0 by size */
+    gc_ctx_param_uint(ctx, "g1_team", &team);
+    if (team == 3) {
+        gc_ctx_error(ctx, "fk20.g1_team: 1, 2 or 4 work-items per product (0: by size), not 3");
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_g1_team(o->kc, (unsigned)team);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

@@ -25,6 +25,8 @@ typedef struct {
     const char *mutant; /* "KZG_MUTANT=n" or NULL */
     int single_stages;  /* 1: the G1 FFTs one stage per launch even at one row (no fused pairs) */
     unsigned comb_teeth; /* nonzero: the MSM tables at this many teeth, even on a CPU device */
+    unsigned team_lanes; /* nonzero: the fused G1 pairs by teams of this many, even on a CPU device,
+                            unless --param fk20.g1_team names a size */
 } stage_param;
 
 typedef struct {
@@ -57,6 +59,9 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     /* the G1 convolution's test has it whatever the device's default (CPU devices: none) */
     gc_status st2 = fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
     if (!st2 && p->single_stages && kzg_ctx_set_g1_pair_max_points(s->owned.kc, 0)) return GC_ERR_DEVICE_MEMORY;
+    uint64_t lanes = 0;
+    if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, "g1_team", &lanes) || !lanes))
+        kzg_ctx_set_g1_team(s->owned.kc, p->team_lanes);
     return st2;
 }
 
@@ -237,23 +242,27 @@ static stage_param params[N_L][N_STAGES][2];
 static char names[N_L][N_STAGES][2][64], descs[N_L][N_STAGES][2][128];
 
 static const stage_param mutants[] = {
-    {ST_POLY, 64, 1, "KZG_MUTANT=1", 0, 0},
-    {ST_MSM, 64, 1, "KZG_MUTANT=2", 0, 0},
-    {ST_G1_FFT, 64, 1, "KZG_MUTANT=3", 1, 0}, /* its fault is in the single-stage kernel */
-    {ST_CIRCULANT, 64, 1, "KZG_MUTANT=4", 0, 0},
-    {ST_G1_FFT, 64, 1, "KZG_MUTANT=6", 0, 0},
-    {ST_G1_CONV, 64, 1, "KZG_MUTANT=5", 0, 0},
+    {ST_POLY, 64, 1, "KZG_MUTANT=1", 0, 0, 0},
+    {ST_MSM, 64, 1, "KZG_MUTANT=2", 0, 0, 0},
+    {ST_G1_FFT, 64, 1, "KZG_MUTANT=3", 1, 0, 0}, /* its fault is in the single-stage kernel */
+    {ST_CIRCULANT, 64, 1, "KZG_MUTANT=4", 0, 0, 0},
+    {ST_G1_FFT, 64, 1, "KZG_MUTANT=6", 0, 0, 0},
+    {ST_G1_CONV, 64, 1, "KZG_MUTANT=5", 0, 0, 0},
     /* two rows, every stage a single stage (as mutant 3), their rows split in halves over
      * two queues; the fault sends the second half to the first */
-    {ST_G1_FFT, 16, 2, "KZG_MUTANT=7", 1, 0},
+    {ST_G1_FFT, 16, 2, "KZG_MUTANT=7", 1, 0, 0},
     /* the signed comb's table (6 teeth: 12 MB for the setup), which a CPU device does not
      * use by default; the fault drops the flag of even scalars */
-    {ST_COMMIT, 64, 1, "KZG_MUTANT=8", 0, 6},
-    {ST_G1_CONV, 64, 1, "KZG_MUTANT=9", 0, 0},
+    {ST_COMMIT, 64, 1, "KZG_MUTANT=8", 0, 6, 0},
+    {ST_G1_CONV, 64, 1, "KZG_MUTANT=9", 0, 0, 0},
+    /* the fused pairs' teams (g1_team.gc, of four unless --param mutant_fk20.g1_team=2, on any
+     * device): every lane gets lane 2's product in place of lane 3's */
+    {ST_G1_FFT, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 4},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
-                                           "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece"};
+                                           "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
+                                           "wrong_team_lane"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
@@ -265,7 +274,7 @@ void fk20_register_stage_tests(void) {
                 if ((s == ST_CELLS || s == ST_COMMIT || s == ST_G1_CONV) && ls[li] != 64) continue;
                 if (s == ST_X_EXT_FFT && many) continue;
                 stage_param *p = &params[li][s][many];
-                *p = (stage_param){(stage)s, ls[li], many ? 0 : 1, NULL, 0, 0};
+                *p = (stage_param){(stage)s, ls[li], many ? 0 : 1, NULL, 0, 0, 0};
                 snprintf(names[li][s][many], 64, "L%u.%s.%s", ls[li], stage_names[s], many ? "rows" : "row1");
                 snprintf(descs[li][s][many], 128, "%s, L = %u, %s", stage_what[s], ls[li],
                          many ? "many rows (64 x --scale)" : "one row");

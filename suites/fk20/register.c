@@ -19,6 +19,10 @@ void gc_suite_fk20_register(void) {
          "device queues of a KZG pass: 2 (default) runs the cells and the commitments on a second queue beside "
          "the proofs, 1 runs everything in one queue"},
         {"mutant_fk20", "queues", GC_PARAM_UINT, 1, 2, "the same for the fk20 mutants"},
+        {"fk20", "g1_team", GC_PARAM_UINT, 0, 4,
+         "work-items per twiddle product of the fused G1 stage pairs: 1, or teams of 2 or 4 (0, the default: on a "
+         "GPU teams of 2 up to 16384 points, else 1)"},
+        {"mutant_fk20", "g1_team", GC_PARAM_UINT, 0, 4, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
          "(0: never; unset: the library's default, 8 on a GPU, never on a CPU device)"},
