@@ -53,8 +53,8 @@ add_test(NAME fk20_g1_single_stages
 set_tests_properties(fk20_g1_single_stages PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The fused stage pairs' products by teams of two and of four work-items
-# (g1_fft_pair_products_team, which a GPU takes, by teams of two, for transforms of at most
-# 16,384 points; a CPU device, as in the tests above, one work-item each): 1 row (padded to
+# (g1_fft_pair_products_team, which CUDA takes, by teams of two, for transforms of at most
+# 16,384 points; OpenCL, as in the tests above, one work-item each): 1 row (padded to
 # a warp of teams) and 2 rows, and the mutant of the teams' exchange; teams of two also at
 # L = 16 (four pair launches) and the mutant of the pairs' scalars.
 foreach(lanes 2 4)

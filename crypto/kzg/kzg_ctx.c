@@ -181,15 +181,17 @@ void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
 void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
 
 /* Work-items per twiddle product of a fused pair launch over n_points points: the
- * context's setting, or by default on a GPU teams of 2 up to KZG_TEAM_MAX_POINTS (128
- * blobs at L = 64), beyond one; on a CPU device one (the teams' shared additions and
- * barriers are only cost there: PoCL ran L = 16's one-row G1 FFT in 4.5 s by teams of
- * four, 0.8 s without). On an H100 the G1 FFTs of 64 blobs took 12.25 ms one work-item a
- * product, 9.60 by teams of two and 9.54-9.69 by teams of four; of 128 blobs 16.3, 14.3 and
- * 16.5 (docs/results/fk20.md). */
+ * context's setting, or by default through CUDA teams of two up to KZG_TEAM_MAX_POINTS (128
+ * blobs at L = 64), beyond one; through OpenCL one. Measured on an H100 (docs/results/fk20.md):
+ * through CUDA (warp shuffles) the G1 FFTs of 64 blobs took 12.25 ms one work-item a
+ * product, 9.28 by teams of two and 9.54-9.69 by teams of four, of 128 blobs 16.3, 13.7
+ * and 16.5; through NVIDIA's OpenCL (local memory and barriers) 20.8 and 20.7 at 64 blobs,
+ * 35.6 and 38.4 at 128; on PoCL's CPU device L = 16's one-row G1 FFT took 0.8 s one
+ * work-item a product, 4.5 s by teams of four. */
 static uint32_t g1_team_lanes(const gc_kzg_ctx *c, uint32_t n_points) {
     if (c->g1_team) return c->g1_team;
-    return gc_device_get_info(c->dev)->is_gpu && n_points <= KZG_TEAM_MAX_POINTS ? 2 : 1;
+    const gc_device_info *in = gc_device_get_info(c->dev);
+    return in->backend == GC_BACKEND_CUDA && in->is_gpu && n_points <= KZG_TEAM_MAX_POINTS ? 2 : 1;
 }
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {

@@ -24,7 +24,7 @@
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 264u
 /* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
- * largest transforms (rows x 2r points) whose pairs take teams (of two) by default */
+ * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
 #define KZG_TEAM_MAX_POINTS 16384u
 #define KZG_CONV_MAX_BATCH 8u
@@ -89,7 +89,7 @@ struct gc_kzg_ctx {
     size_t g1_pair_max_points;
     /* work-items per twiddle product of the fused pairs: 2 or 4 (teams,
      * g1_fft_pair_products_team, crypto/bls12_381/g1_team.gc), 1 (g1_fft_pair_products),
-     * 0 by the transforms' size (g1_team_lanes in kzg_ctx.c) */
+     * 0 by backend and size (g1_team_lanes in kzg_ctx.c) */
     unsigned g1_team;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
