@@ -817,7 +817,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         }
 
     c->two_queues = 1;
-    c->g1_team = 0; /* by the size of the transforms */
+    c->g1_team = 0; /* by backend and size (g1_team_lanes) */
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);

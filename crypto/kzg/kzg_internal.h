@@ -178,7 +178,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
  *  the default is KZG_G1_PAIR_MAX_POINTS); for the suite's tests and measurements. */
 #define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
-void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by size */
+void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 
