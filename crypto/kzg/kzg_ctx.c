@@ -525,6 +525,10 @@ int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
     return !g1_map_is_conv(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
 }
 
+int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
+    return kzg_g1_map_in_pairs(c, n) && g1_team_lanes(c, (uint32_t)(n << c->log_2r)) > 1;
+}
+
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
     if (g1_map_is_conv(c, n)) return kzg_stage_g1_conv(c, n, conv_pieces_by_msm(c, n));
     gc_kzg_ret ret = kzg_stage_g1_ifft_truncate(c, n);

@@ -171,6 +171,8 @@ gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
 /* 1: a pass of n blobs takes u to the proofs by G1 transforms with fused stage pairs (the
  * latency-bound form), not by the convolution nor by single stages. */
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n);
+/* 1: those pairs' products run by teams of work-items (g1_fft_pair_products_team). */
+int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
 
