@@ -91,9 +91,9 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
  * the idle issue slots) and beside the FK20 MSM otherwise: beside throughput-bound single
  * stages it took their SMs, the convolution is short, and pairs by teams keep every
  * partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99 -> 18.52 / 18.57
- * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The cells go beside the MSM in a pass of at most
- * KZG_CELLS_BESIDE_MAX_BATCH blobs, beside the pairs up to
- * KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after the MSM. Measured on an H100,
+ * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The
+ * cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH blobs, beside
+ * the pairs up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after the MSM. Measured on an H100,
  * same binary (docs/results/fk20.md): the commitment beside the MSM at 64 and 128 blobs
  * 33.9 and 54.2 ms against 31.2 and 48.0 beside the transforms; at L = 16, 512 blobs 300
  * ms against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host

@@ -307,12 +307,13 @@ static size_t msm_items(kzg_msm_shape s) {
     return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
 }
 
-/* The most partial sums of any FK20 MSM of n versions x blobs, n = 1 .. max_blobs (the
- * chunk varies with n): what its partials buffer holds. */
-static size_t most_fk20_msm_items(const gc_kzg_ctx *c, size_t max_blobs, size_t versions) {
+/* The most partial sums of any MSM of `shape` over n versions x blobs, n = 1 .. max_blobs
+ * (the chunk varies with n): what its partials buffer holds. */
+static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const gc_kzg_ctx *, size_t),
+                             size_t max_blobs, size_t versions) {
     size_t most = 0;
     for (size_t n = 1; n <= max_blobs; n++) {
-        size_t items = msm_items(fk20_msm_shape(c, n * versions));
+        size_t items = msm_items(shape(c, n * versions));
         if (items > most) most = items;
     }
     return most;
@@ -463,18 +464,16 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
         if (!ret) ret = q;
     }
     uint32_t first = 0; /* the pair's first scalar in pair_digits */
+    uint32_t lanes = g1_team_lanes(c, n_points); /* teams: rows padded to whole warps of one scalar */
+    size_t per_group = KZG_TEAM_GROUP / lanes, rows_padded = (rows + per_group - 1) / per_group * per_group;
     for (uint32_t stage = single_end; !ret && stage + 1 < log_2r; stage += 2) {
-        gc_arg p[] = {GC_ARG_BUF(data),        GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
-                      GC_ARG_VAL(log_2r),      GC_ARG_VAL(stage),       GC_ARG_VAL(n_rows),
-                      GC_ARG_BUF(c->pair_scratch)};
-        gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
-                      GC_ARG_VAL(n_rows)};
-        uint32_t lanes = g1_team_lanes(c, n_points);
-        gc_arg t[] = {GC_ARG_BUF(data),   GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
+        /* the team kernel takes the lanes after g1_fft_pair_products' seven arguments */
+        gc_arg p[] = {GC_ARG_BUF(data),   GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
                       GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),       GC_ARG_VAL(n_rows),
                       GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(lanes)};
-        size_t per_group = KZG_TEAM_GROUP / lanes, rows_padded = (rows + per_group - 1) / per_group * per_group;
-        ret = lanes > 1 ? launch_teams(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, (rows_padded << log_2r) / 4 * 5 * lanes, t, 8)
+        gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
+                      GC_ARG_VAL(n_rows)};
+        ret = lanes > 1 ? launch_teams(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, (rows_padded << log_2r) / 4 * 5 * lanes, p, 8)
                         : launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7);
         if (!ret) ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points, m, 5); /* a work-item per output */
         first += 5u << stage;
@@ -601,12 +600,8 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
 }
 
 static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
-    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, commit_partials = 0;
-    size_t partials = most_fk20_msm_items(c, b, 1);
-    for (size_t n = 1; n <= b; n++) { /* the chunk varies with n: the most partials of any pass */
-        size_t m = msm_items(commit_msm_shape(c, n));
-        if (m > commit_partials) commit_partials = m;
-    }
+    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r;
+    size_t partials = most_msm_items(c, fk20_msm_shape, b, 1), commit_partials = most_msm_items(c, commit_msm_shape, b, 1);
     size_t partials_per_blob = (partials + b - 1) / b, commit_partials_per_blob = (commit_partials + b - 1) / b;
     struct {
         gc_buffer **buf;
@@ -641,7 +636,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
     size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
-    size_t conv_partials = most_fk20_msm_items(c, c->conv_blobs, KZG_CONV_PARTS - 1);
+    size_t conv_partials = most_msm_items(c, fk20_msm_shape, c->conv_blobs, KZG_CONV_PARTS - 1);
     gc_fr scales[KZG_CONV_PARTS - 1], inv_2r, pow2, raw; /* 2^(32 p) / 2r, raw (fr_to_int's scales) */
     gc_fr_fft_inv_n(&inv_2r, c->log_2r);
     for (unsigned p = 1; p < KZG_CONV_PARTS; p++) {
