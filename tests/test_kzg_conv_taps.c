@@ -75,6 +75,42 @@ static void test_convolution(unsigned log_2r) {
         same &= gc_fr_eq(&pi, &a[k]);
     }
     CHECKF(same, "2r = %u: convolution = FFT(truncate(IFFT(u')))", two_r);
+    if (log_2r >= 2) { /* the split form, as the device computes it */
+        unsigned h = r / 2;
+        gc_fr *ua = malloc(r * sizeof *ua), *ub = malloc(r * sizeof *ub), *plus = malloc((h + 1) * sizeof *plus),
+              *minus = malloc((h + 1) * sizeof *minus);
+        if (!ua || !ub || !plus || !minus) abort();
+        kzg_conv_taps_split(plus, minus, log_2r);
+        for (unsigned i = 0; i < r; i++) {
+            gc_fr x, y;
+            gc_fr_mul(&x, &u[i], &inv_n);
+            gc_fr_mul(&y, &u[i + r], &inv_n);
+            gc_fr_add(&ua[i], &x, &y);
+            gc_fr_sub(&ub[i], &x, &y);
+        }
+        int split_same = 1;
+        for (unsigned k = 0; k < r; k++) {
+            gc_fr pk, mk, lo, hi;
+            gc_fr_zero(&pk);
+            gc_fr_zero(&mk);
+            for (unsigned e = 0; e <= h; e++) {
+                unsigned d = kzg_conv_tap_distance(e);
+                gc_fr_mul(&t, &ua[(k - d) & (r - 1)], &plus[e]);
+                gc_fr_add(&pk, &pk, &t);
+                gc_fr_mul(&t, &ub[(k - d) & (r - 1)], &minus[e]);
+                if (k < d) gc_fr_sub(&mk, &mk, &t); /* wrapped: X^r = -1 */
+                else gc_fr_add(&mk, &mk, &t);
+            }
+            gc_fr_add(&lo, &pk, &mk);
+            gc_fr_sub(&hi, &pk, &mk);
+            split_same &= gc_fr_eq(&lo, &a[k]) && gc_fr_eq(&hi, &a[k + r]);
+        }
+        CHECKF(split_same, "2r = %u: split mod X^r -+ 1 = FFT(truncate(IFFT(u')))", two_r);
+        free(ua);
+        free(ub);
+        free(plus);
+        free(minus);
+    }
     free(u);
     free(a);
     free(tw);

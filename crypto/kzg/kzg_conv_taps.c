@@ -6,7 +6,16 @@
  *   pi_k = sum_{j<r} w^(jk) sum_i w^(-ij) u'_i = sum_i c_{(k - i) mod N} u'_i,
  *   c_d = sum_{j<r} w^(jd) = r for d = 0, else (w^(rd) - 1) / (w^d - 1) with w^r = -1:
  *   0 for even d, 2 / (1 - w^d) for odd d.
- * So r + 1 taps are not zero: tap e at distance d_e = 0 (e = 0) or 2e - 1 (e = 1 .. r). */
+ * So r + 1 taps are not zero: tap e at distance d_e = 0 (e = 0) or 2e - 1 (e = 1 .. r).
+ *
+ * The device takes the split form (kzg_conv_taps_split): reduced mod X^r - 1 and X^r + 1,
+ * with a_i = u'_i + u'_(i+r) and b_i = u'_i - u'_(i+r) (i < r: additions only), the
+ * convolution is P = c+ (*) a (cyclic, length r) and M = c- (*) b (negacyclic: a term whose
+ * index wraps below 0 is negated), c+_d = c_d + c_(d+r), c-_d = c_d - c_(d+r), and then
+ * pi_k = (P_k + M_k) / 2, pi_(k+r) = (P_k - M_k) / 2. With w^r = -1 and r even: c+_0 =
+ * c-_0 = r, for odd d < r c+_d = 4 / (1 - w^(2d)) and c-_d = 4 w^d / (1 - w^(2d)), for even
+ * d 0. So each half has r/2 + 1 taps at the same distances d_e (e = 0 .. r/2): 2r (r/2 + 1)
+ * products where the whole convolution has 2r (r + 1), half. */
 #include "crypto/kzg/kzg_internal.h"
 
 unsigned kzg_conv_tap_distance(unsigned e) { return e ? 2 * e - 1 : 0; }
@@ -24,6 +33,28 @@ void kzg_conv_taps(gc_fr *taps, unsigned log_2r) {
         gc_fr_sub(&t, &one, &wd);
         gc_fr_inv(&t, &t);
         gc_fr_mul(&taps[e], &two, &t);
+        gc_fr_mul(&wd, &wd, &w2);
+    }
+}
+
+/* The split form's taps, halved (the 1/2 of pi_k = (P_k +- M_k) / 2 folded in): plus[e] and
+ * minus[e] for e = 0 .. r/2 at distances kzg_conv_tap_distance(e); log_2r >= 2. */
+void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, unsigned log_2r) {
+    unsigned r = 1u << (log_2r - 1);
+    gc_fr w, w2, wd, one, two, t;
+    gc_fr_root_of_unity(&w, log_2r);
+    gc_fr_mul(&w2, &w, &w);
+    gc_fr_one(&one);
+    gc_fr_from_u32(&two, 2);
+    gc_fr_from_u32(&plus[0], r / 2);
+    minus[0] = plus[0];
+    wd = w; /* w^(2e - 1) */
+    for (unsigned e = 1; e <= r / 2; e++) {
+        gc_fr_mul(&t, &wd, &wd);
+        gc_fr_sub(&t, &one, &t);
+        gc_fr_inv(&t, &t);
+        gc_fr_mul(&plus[e], &two, &t);      /* 2 / (1 - w^(2d)) */
+        gc_fr_mul(&minus[e], &plus[e], &wd); /* 2 w^d / (1 - w^(2d)) */
         gc_fr_mul(&wd, &wd, &w2);
     }
 }

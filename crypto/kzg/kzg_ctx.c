@@ -19,7 +19,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
-    [K_G1_CONV_TAPS] = "g1_conv_taps",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_UNFOLD] = "g1_conv_unfold",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -123,23 +123,25 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
     return ret;
 }
 
-/* The G1 convolution's taps (kzg_conv_taps.c) as the digits of their KZG_CONV_PARTS pieces
- * (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots: piece 0 of taps 0 .. r in slots
- * 0 .. r, piece p > 0 of tap e > 0 in slot p r + e (tap 0, c_0 = r < 2^32, has one piece),
- * zero up to KZG_CONV_SLOTS. */
+/* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their
+ * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-:
+ * piece 0 of taps 0 .. r/2 in slots 0 .. r/2, piece p > 0 of tap e > 0 in slot p r/2 + e
+ * (tap 0, r/2 < 2^32, has one piece), zero up to KZG_CONV_SLOTS. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
-    size_t r = (size_t)1 << (c->log_2r - 1), per = 2 * GC_GLV_DIGITS;
-    gc_fr *taps = malloc((r + 1) * sizeof(gc_fr));
-    unsigned char *digits = calloc(KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
+    size_t h = (size_t)1 << (c->log_2r - 2), per = 2 * GC_GLV_DIGITS;
+    gc_fr *taps = malloc(2 * (h + 1) * sizeof(gc_fr));
+    unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
     if (taps && digits) {
-        kzg_conv_taps(taps, c->log_2r);
-        for (size_t e = 0; e <= r; e++) {
-            gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &taps[e]);
-            memcpy(digits + e * per, pieces, per);
-            for (size_t p = 1; e && p < KZG_CONV_PARTS; p++) memcpy(digits + (p * r + e) * per, pieces + p * per, per);
-        }
-        ret = upload(c, &c->conv_digits, digits, KZG_CONV_SLOTS * per, "G1 convolution taps");
+        kzg_conv_taps_split(taps, taps + h + 1, c->log_2r);
+        for (size_t half = 0; half < 2; half++)
+            for (size_t e = 0; e <= h; e++) {
+                unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
+                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &taps[half * (h + 1) + e]);
+                memcpy(at + e * per, pieces, per);
+                for (size_t p = 1; e && p < KZG_CONV_PARTS; p++) memcpy(at + (p * h + e) * per, pieces + p * per, per);
+            }
+        ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
     }
     free(taps);
     free(digits);
@@ -510,11 +512,14 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows)};
+        gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0), GC_ARG_VAL(rows)};
         gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, m, 5);
         if (!ret) ret = launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_UNFOLD, (size_t)rows * two_r / 2, z, 4);
         if (ret) return ret;
     }
     return GC_KZG_OK;

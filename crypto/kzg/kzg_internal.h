@@ -15,14 +15,14 @@
 #define KZG_LOG_EXT 13
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's and fr_fft_row_blocks' flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
-/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128, r + 1 = 65 taps): each tap
- * in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, 257 pieces (tap 0 has one) padded
- * to 264 slots (mirrors KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the
- * fan-in-8 sum launches take 264 -> 33 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's
- * sum_chunks: more than 512 outputs); the default (on a GPU) of the passes it serves, in
- * blobs. */
+/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128), split mod X^r -+ 1 into
+ * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c): each tap in KZG_CONV_PARTS pieces of 32
+ * bits of its GLV halves, 129 pieces (tap 0 has one) padded to 136 slots (mirrors
+ * KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum launches
+ * take 136 -> 17 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
+ * 512 outputs); the default (on a GPU) of the passes it serves, in blobs. */
 #define KZG_CONV_PARTS 4u
-#define KZG_CONV_SLOTS 264u
+#define KZG_CONV_SLOTS 136u
 /* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
  * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
@@ -41,7 +41,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_TAPS,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_UNFOLD,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -97,7 +97,7 @@ struct gc_kzg_ctx {
     gc_buffer *pair_scratch;
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
-    gc_buffer *conv_digits;        /* KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps; zero past 4r) */
+    gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
     gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
     gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* their MSM's (kzg_stage_fk20_msm) */
     gc_buffer *conv_scales;        /* its scales, 2^(32 p) / 2r */
@@ -188,6 +188,8 @@ void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
  * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */
 unsigned kzg_conv_tap_distance(unsigned e);
 void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
+/* the split form's halved taps plus[e], minus[e] for e = 0 .. r/2 (log_2r >= 2; kzg_conv_taps.c) */
+void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, unsigned log_2r);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
