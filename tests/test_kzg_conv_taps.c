@@ -3,7 +3,8 @@
  * cyclic convolution pi_k = sum_e taps[e] u'[(k - d_e) mod 2r]. Checked over Fr (the map
  * is linear, so Fr stands for G1) at every size 2 .. 1024 (FK20 uses 128 .. 512): the taps against their
  * definition c_d = sum_{j<r} w^(jd) at every distance (the even ones 0, so r + 1 taps
- * suffice), and the convolution against the FFT route on pseudo-random inputs. The same
+ * suffice), and the convolution, whole and split mod X^r -+ 1 as the device computes it
+ * (kzg_conv_taps_split, from 2r = 4), against the FFT route on pseudo-random inputs. The same
  * taps times the known u on the device are the fk20 stage test L64.g1_conv. The device
  * takes each tap in pieces of its GLV halves (gc_glv_wnaf_digits_parts): their digits must
  * add up to the tap again and stay short (the kernel's doublings run to the top digit).
