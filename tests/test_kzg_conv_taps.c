@@ -138,11 +138,12 @@ static gc_fr digits_value(const unsigned char *d, int *top) {
 }
 
 /* tap = sum_p 2^(w p) (piece_1 + piece_2 z^2) for every tap of 2r = 128 (L = 64), w = 128 /
- * parts, with no digit at or above bit w + 2 (the kernel doubles up to the top digit). */
+ * parts, with no digit at or above bit w + 2 (the kernel doubles up to the top digit): the
+ * whole convolution's 65 taps, and the split's 2 x 33 that the device takes. */
 static void test_parts(unsigned parts) {
-    const unsigned log_2r = 7, r = 64, w = 128 / parts;
+    const unsigned log_2r = 7, w = 128 / parts;
     static const uint32_t z2_limbs[4] = GC_GLV_Z2_LIMBS;
-    gc_fr taps[65], z2, two_w, raw;
+    gc_fr taps[65 + 2 * 33], z2, two_w, raw;
     gc_fr_zero(&raw);
     for (int i = 0; i < 4; i++) raw.l[i] = z2_limbs[i];
     gc_fr_to_mont(&z2, &raw);
@@ -150,10 +151,12 @@ static void test_parts(unsigned parts) {
     raw.l[w / 32] = w == 128 ? 0 : 1; /* 2^w; unused with one part */
     gc_fr_to_mont(&two_w, &raw);
     kzg_conv_taps(taps, log_2r);
+    kzg_conv_taps_split(taps + 65, taps + 65 + 33, log_2r);
     int sums = 1, short_pieces = 1, tap0_one_piece = 1;
-    for (unsigned e = 0; e <= r; e++) {
+    for (unsigned i = 0; i < 65 + 2 * 33; i++) {
+        unsigned e = i < 65 ? i : (i - 65) % 33; /* the tap's index in its set */
         unsigned char d[4 * 2 * GC_GLV_DIGITS];
-        gc_glv_wnaf_digits_parts(d, parts, &taps[e]);
+        gc_glv_wnaf_digits_parts(d, parts, &taps[i]);
         gc_fr sum, t, piece;
         gc_fr_zero(&sum);
         for (int p = (int)parts - 1; p >= 0; p--) { /* Horner in 2^w */
@@ -167,11 +170,11 @@ static void test_parts(unsigned parts) {
             short_pieces &= top1 < (int)w + 2 && top2 < (int)w + 2;
             if (e == 0 && p > 0) tap0_one_piece &= top1 < 0 && top2 < 0;
         }
-        sums &= gc_fr_eq(&sum, &taps[e]);
+        sums &= gc_fr_eq(&sum, &taps[i]);
     }
-    CHECKF(sums, "2r = 128, %u pieces: every tap = the sum of its pieces", parts);
+    CHECKF(sums, "2r = 128, %u pieces: every tap (whole and split) = the sum of its pieces", parts);
     CHECKF(short_pieces, "2r = 128, %u pieces: no digit at or above bit %u", parts, w + 2);
-    CHECKF(tap0_one_piece, "2r = 128, %u pieces: tap 0 (c_0 = r) is its first piece alone", parts);
+    CHECKF(tap0_one_piece, "2r = 128, %u pieces: tap 0 (r, or r/2 split) is its first piece alone", parts);
 }
 
 int main(void) {
