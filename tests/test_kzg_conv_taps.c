@@ -81,7 +81,7 @@ static void test_convolution(unsigned log_2r) {
         gc_fr *ua = malloc(r * sizeof *ua), *ub = malloc(r * sizeof *ub), *plus = malloc((h + 1) * sizeof *plus),
               *minus = malloc((h + 1) * sizeof *minus);
         if (!ua || !ub || !plus || !minus) abort();
-        kzg_conv_taps_split(plus, minus, log_2r);
+        kzg_conv_taps_split(plus, minus, taps, log_2r);
         for (unsigned i = 0; i < r; i++) {
             gc_fr x, y;
             gc_fr_mul(&x, &u[i], &inv_n);
@@ -151,7 +151,7 @@ static void test_parts(unsigned parts) {
     raw.l[w / 32] = w == 128 ? 0 : 1; /* 2^w; unused with one part */
     gc_fr_to_mont(&two_w, &raw);
     kzg_conv_taps(taps, log_2r);
-    kzg_conv_taps_split(taps + 65, taps + 65 + 33, log_2r);
+    kzg_conv_taps_split(taps + 65, taps + 65 + 33, taps, log_2r);
     int sums = 1, short_pieces = 1, tap0_one_piece = 1;
     for (unsigned i = 0; i < 65 + 2 * 33; i++) {
         unsigned e = i < 65 ? i : (i - 65) % 33; /* the tap's index in its set */

@@ -38,23 +38,20 @@ void kzg_conv_taps(gc_fr *taps, unsigned log_2r) {
 }
 
 /* The split form's taps, halved (the 1/2 of pi_k = (P_k +- M_k) / 2 folded in): plus[e] and
- * minus[e] for e = 0 .. r/2 at distances kzg_conv_tap_distance(e); log_2r >= 2. */
-void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, unsigned log_2r) {
-    unsigned r = 1u << (log_2r - 1);
-    gc_fr w, w2, wd, one, two, t;
-    gc_fr_root_of_unity(&w, log_2r);
-    gc_fr_mul(&w2, &w, &w);
-    gc_fr_one(&one);
-    gc_fr_from_u32(&two, 2);
-    gc_fr_from_u32(&plus[0], r / 2);
+ * minus[e] for e = 0 .. r/2 at distances kzg_conv_tap_distance(e), from the whole
+ * convolution's taps (kzg_conv_taps, same log_2r >= 2): distance d + r = 2 (e + r/2) - 1 is
+ * tap e + r/2, and c_r = 0 (r even), so c+-_0 = c_0 and c+-_d = taps[e] +- taps[e + r/2]. */
+void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, const gc_fr *taps, unsigned log_2r) {
+    unsigned h = 1u << (log_2r - 2);
+    gc_fr half;
+    gc_fr_from_u32(&half, 2);
+    gc_fr_inv(&half, &half);
+    gc_fr_mul(&plus[0], &taps[0], &half);
     minus[0] = plus[0];
-    wd = w; /* w^(2e - 1) */
-    for (unsigned e = 1; e <= r / 2; e++) {
-        gc_fr_mul(&t, &wd, &wd);
-        gc_fr_sub(&t, &one, &t);
-        gc_fr_inv(&t, &t);
-        gc_fr_mul(&plus[e], &two, &t);      /* 2 / (1 - w^(2d)) */
-        gc_fr_mul(&minus[e], &plus[e], &wd); /* 2 w^d / (1 - w^(2d)) */
-        gc_fr_mul(&wd, &wd, &w2);
+    for (unsigned e = 1; e <= h; e++) {
+        gc_fr_add(&plus[e], &taps[e], &taps[e + h]);
+        gc_fr_mul(&plus[e], &plus[e], &half);
+        gc_fr_sub(&minus[e], &taps[e], &taps[e + h]);
+        gc_fr_mul(&minus[e], &minus[e], &half);
     }
 }

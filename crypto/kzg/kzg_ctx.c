@@ -129,15 +129,17 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
  * (tap 0, r/2 < 2^32, has one piece), zero up to KZG_CONV_SLOTS. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
     size_t h = (size_t)1 << (c->log_2r - 2), per = 2 * GC_GLV_DIGITS;
-    gc_fr *taps = malloc(2 * (h + 1) * sizeof(gc_fr));
+    gc_fr *taps = malloc((2 * h + 1 + 2 * (h + 1)) * sizeof(gc_fr)); /* the whole convolution's, then c+, c- */
     unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
     if (taps && digits) {
-        kzg_conv_taps_split(taps, taps + h + 1, c->log_2r);
+        gc_fr *split = taps + 2 * h + 1;
+        kzg_conv_taps(taps, c->log_2r);
+        kzg_conv_taps_split(split, split + h + 1, taps, c->log_2r);
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 0; e <= h; e++) {
                 unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
-                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &taps[half * (h + 1) + e]);
+                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &split[half * (h + 1) + e]);
                 memcpy(at + e * per, pieces, per);
                 for (size_t p = 1; e && p < KZG_CONV_PARTS; p++) memcpy(at + (p * h + e) * per, pieces + p * per, per);
             }

@@ -188,8 +188,9 @@ void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
  * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */
 unsigned kzg_conv_tap_distance(unsigned e);
 void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
-/* the split form's halved taps plus[e], minus[e] for e = 0 .. r/2 (log_2r >= 2; kzg_conv_taps.c) */
-void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, unsigned log_2r);
+/* the split form's halved taps plus[e], minus[e] for e = 0 .. r/2 from kzg_conv_taps' taps
+ * (log_2r >= 2; kzg_conv_taps.c) */
+void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, const gc_fr *taps, unsigned log_2r);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
