@@ -19,7 +19,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
-    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_UNFOLD] = "g1_conv_unfold",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -514,14 +514,18 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows)};
-        gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0), GC_ARG_VAL(rows)};
+        uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
+        gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+                      GC_ARG_VAL(rows), GC_ARG_VAL(all_parts)};
+        gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+                      GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
         gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, m, 5);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, f, 6);
         if (!ret) ret = launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_UNFOLD, (size_t)rows * two_r / 2, z, 4);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r / 2, z, 6);
         if (ret) return ret;
     }
     return GC_KZG_OK;
