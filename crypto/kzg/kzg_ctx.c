@@ -229,40 +229,47 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
     return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
 }
 
-#define KZG_POLY_BLOCKS_MAX_BATCH 8 /* as the convolution's: measured at 1 and 64 blobs */
+#define KZG_FFT_BLOCKS_MAX_BATCH 8 /* as the convolution's: measured at 1 and 64 blobs */
 
-gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
-    /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
-     * transform starts from, so no permutation. Small passes: two launches of six stages,
-     * 64 blocks of 64 elements a row each (fr_fft_row_blocks), the scale after the last;
-     * larger ones (or where a work-group cannot hold a block's 32 butterflies): one
-     * work-group a row (fr_fft_rows). H100 (docs/results/fk20.md): one blob 0.261 -> 0.040-0.046
-     * ms, but 64 blobs 0.271 -> 0.371 (the second launch's strided rows), hence the limit. */
-    uint32_t log_n = KZG_LOG_BLOB, row = 1u << KZG_LOG_BLOB, half = KZG_LOG_BLOB / 2, flags[2] = {0, KZG_FFT_SCALE};
-    if (n > KZG_POLY_BLOCKS_MAX_BATCH || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (half - 1))) {
-        gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096),
-                      GC_ARG_VAL(log_n),      GC_ARG_VAL(row),         GC_ARG_VAL(flags[1])};
-        return launch_rows(c, K_FR_FFT_ROWS, n, row / 2, a, 6);
+/* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
+ * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
+ * (by scale[0] after the last stage). Small passes: two launches of half the stages each,
+ * 2^(log_n / 2) or more blocks a row (fr_fft_row_blocks); larger ones (or where a
+ * work-group cannot hold a block's butterflies): one work-group a row (fr_fft_rows). H100
+ * (docs/results/fk20.md): one blob's polynomial 0.261 -> 0.040-0.046 ms, its cells' 8192
+ * points 0.465 ms on one work-group; but 64 blobs' polynomials 0.271 -> 0.371 (the second
+ * launch's strided rows), hence the limit. */
+static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
+                         uint32_t row_len, size_t n, uint32_t scale_flag) {
+    uint32_t split = log_n / 2, spans[2] = {split, log_n - split}, zero = 0;
+    if (n > KZG_FFT_BLOCKS_MAX_BATCH || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (spans[1] - 1))) {
+        gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
+                      GC_ARG_VAL(log_n), GC_ARG_VAL(row_len), GC_ARG_VAL(scale_flag)};
+        return launch_rows(c, K_FR_FFT_ROWS, n, (size_t)1 << (log_n - 1), a, 6);
     }
     gc_kzg_ret ret = GC_KZG_OK;
     for (uint32_t h = 0; h < 2 && !ret; h++) {
-        uint32_t s0 = h * half, s1 = h ? log_n : half;
-        gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->itw_4096), GC_ARG_BUF(c->inv_4096), GC_ARG_VAL(log_n),
-                      GC_ARG_VAL(row),        GC_ARG_VAL(s0),          GC_ARG_VAL(s1),           GC_ARG_VAL(flags[h])};
-        ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - half), 1u << (half - 1), a, 8);
+        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h ? scale_flag : zero;
+        gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
+                      GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
+        ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - spans[h]), (size_t)1 << (spans[h] - 1), a, 8);
     }
     return ret;
 }
 
+gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
+    /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
+     * transform starts from, so no permutation. */
+    return fr_fft(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, KZG_FFT_SCALE);
+}
+
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
-    uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_n = KZG_LOG_EXT, row = 1u << KZG_LOG_EXT, flags = 0;
+    uint32_t count = (uint32_t)(n << KZG_LOG_EXT);
     gc_arg e[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_VAL(count)};
-    gc_arg f[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_BUF(c->inv_4096),
-                  GC_ARG_VAL(log_n), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
     gc_arg b[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(count)};
     gc_kzg_ret ret;
     if ((ret = launch_elements(c, K_POLY_EXTEND_BRP, count, e, 3)) ||
-        (ret = launch_rows(c, K_FR_FFT_ROWS, n, row / 2, f, 6)))
+        (ret = fr_fft(c, c->bb.ext, c->tw_8192, c->inv_4096, KZG_LOG_EXT, 1u << KZG_LOG_EXT, n, 0)))
         return ret;
     return launch_elements(c, K_FR_TO_BYTES_BRP, count, b, 3);
 }
@@ -334,6 +341,12 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
  * 1.38 ms, so it keeps the fan-in launches; so do many outputs (one work-item each). */
 #define KZG_SUM_TREE_MAX_OUT 512u
 
+/* Up to this many outputs of more chunks than g1_sum_tree takes at once (one blob's
+ * commitment: 4,096 chunks) are summed in two g1_sum_tree launches, runs of
+ * KZG_SUM_TREE_WG chunks and then their sums: 12 additions deep, where the fan-in-8
+ * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
+#define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
+
 /* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the
  * small sums above by g1_sum_tree, the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
  * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
@@ -341,8 +354,19 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
                              gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;
-    if (n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT &&
-        gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG) {
+    int trees = gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG;
+    if (trees && n_out <= KZG_SUM_TREE_TWO_LEVEL_MAX_OUT && n_chunks > 5 * KZG_SUM_TREE_WG &&
+        n_chunks % KZG_SUM_TREE_WG == 0 && n_chunks / KZG_SUM_TREE_WG <= 5 * KZG_SUM_TREE_WG) {
+        /* each run of KZG_SUM_TREE_WG chunks into scratch (an eighth of src holds them),
+         * then those sums as the outputs' chunks */
+        uint32_t groups = n_out * (n_chunks / KZG_SUM_TREE_WG), sub = KZG_SUM_TREE_WG, mid = n_chunks / sub;
+        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(scratch), GC_ARG_VAL(sub), GC_ARG_VAL(zero)};
+        gc_kzg_ret ret = launch_rows(c, K_G1_SUM_TREE, groups, KZG_SUM_TREE_WG, r, 4);
+        if (ret) return ret;
+        src = scratch;
+        n_chunks = mid;
+    }
+    if (trees && n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT) {
         gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first)};
         return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
     }
