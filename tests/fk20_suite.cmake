@@ -73,7 +73,7 @@ endforeach()
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
-        lost_conv_wrap_sign wrong_team_lane)
+        lost_conv_wrap_sign wrong_team_lane wrong_conv_team_lane)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
@@ -90,7 +90,14 @@ add_test(NAME fk20_g1_conv_slices
 add_test(NAME fk20_g1_conv_pipeline
          COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
                  --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_conv_max_batch=16)
-set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+# The convolution's products by teams of two (g1_conv_taps_team, which CUDA takes for a
+# pass of one blob), with its mutants: the stage at one row and at two.
+add_test(NAME fk20_g1_conv_teams
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.row1=PASS fk20.L64.g1_conv.rows=PASS
+                 mutant_fk20.wrong_conv_tap=CAUGHT mutant_fk20.lost_conv_wrap_sign=CAUGHT
+                 -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign"
+                 --param fk20.conv_team=2 --param mutant_fk20.conv_team=2 --scale 0.03125)
+set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

@@ -19,7 +19,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
-    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -183,6 +183,7 @@ static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsign
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
 
 void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
+void kzg_ctx_set_conv_team(gc_kzg_ctx *c, unsigned lanes) { c->conv_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
 
 /* Work-items per twiddle product of a fused pair launch over n_points points: the
  * context's setting, or by default through CUDA teams of two up to KZG_TEAM_MAX_POINTS (128
@@ -192,6 +193,22 @@ void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 
  * and 16.5; through NVIDIA's OpenCL (local memory and barriers) 20.8 and 20.7 at 64 blobs,
  * 35.6 and 38.4 at 128; on PoCL's CPU device L = 16's one-row G1 FFT took 0.8 s one
  * work-item a product, 4.5 s by teams of four. */
+/* Work-items per product of the G1 convolution over `rows` rows: the context's setting,
+ * or by default through CUDA teams of two for one row, else one. One row's products are
+ * 516 warps, one a partition of an H100 (132 SMs x 4), and its launch waits for one
+ * piece's chain: teams of two halve the products on it and fill a second warp slot
+ * (run100.sh: one blob's proofs 1.606-1.620 -> 1.514-1.522 ms, its products 0.79 -> 0.53
+ * ms under Nsight Compute, 1.0 -> 1.9 warps a partition; teams of four 1.83-1.87). With
+ * two warps a partition already the teams only add their exchanges (twelfth session,
+ * before the split: 0.93 -> 1.17 ms at 1,028 warps), hence one row. Through OpenCL the
+ * exchanges go through local memory and barriers (slower, as the pairs' teams measured). */
+#define KZG_CONV_TEAM_MAX_ROWS 1u
+static uint32_t conv_team_lanes(const gc_kzg_ctx *c, uint32_t rows) {
+    if (c->conv_team) return c->conv_team;
+    const gc_device_info *in = gc_device_get_info(c->dev);
+    return in->backend == GC_BACKEND_CUDA && in->is_gpu && rows <= KZG_CONV_TEAM_MAX_ROWS ? 2 : 1;
+}
+
 static uint32_t g1_team_lanes(const gc_kzg_ctx *c, uint32_t n_points) {
     if (c->g1_team) return c->g1_team;
     const gc_device_info *in = gc_device_get_info(c->dev);
@@ -545,7 +562,13 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
                       GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
         gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
         if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, f, 6);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
+        uint32_t lanes = conv_team_lanes(c, rows);
+        gc_arg at[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
+                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+                       GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
+        if (!ret)
+            ret = lanes > 1 ? launch_teams(c, K_G1_CONV_TAPS_TEAM, (size_t)KZG_CONV_SLOTS * rows * two_r * lanes, at, 8)
+                            : launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
@@ -852,6 +875,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
 
     c->two_queues = 1;
     c->g1_team = 0; /* by backend and size (g1_team_lanes) */
+    c->conv_team = 0;
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);

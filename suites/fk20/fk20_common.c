@@ -256,6 +256,13 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         return GC_ERR_PARSE;
     }
     kzg_ctx_set_g1_team(o->kc, (unsigned)team);
+    uint64_t conv_team = 0; /* --param fk20.conv_team: work-items per convolution product, 1, 2 or 4; 0 by size */
+    gc_ctx_param_uint(ctx, "conv_team", &conv_team);
+    if (conv_team == 3) {
+        gc_ctx_error(ctx, "fk20.conv_team: 1, 2 or 4 work-items per product (0: the default), not 3");
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_conv_team(o->kc, (unsigned)conv_team);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

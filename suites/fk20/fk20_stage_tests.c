@@ -25,8 +25,9 @@ typedef struct {
     const char *mutant; /* "KZG_MUTANT=n" or NULL */
     int single_stages;  /* 1: the G1 FFTs one stage per launch even at one row (no fused pairs) */
     unsigned comb_teeth; /* nonzero: the MSM tables at this many teeth, even on a CPU device */
-    unsigned team_lanes; /* nonzero: the fused G1 pairs by teams of this many, even on a CPU device,
-                            unless --param fk20.g1_team names a size */
+    unsigned team_lanes; /* nonzero: the fused G1 pairs (the convolution's products for its stage)
+                            by teams of this many, even on a CPU device, unless --param
+                            fk20.g1_team (fk20.conv_team) names a size */
 } stage_param;
 
 typedef struct {
@@ -60,8 +61,11 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     gc_status st2 = fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
     if (!st2 && p->single_stages && kzg_ctx_set_g1_pair_max_points(s->owned.kc, 0)) return GC_ERR_DEVICE_MEMORY;
     uint64_t lanes = 0;
-    if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, "g1_team", &lanes) || !lanes))
-        kzg_ctx_set_g1_team(s->owned.kc, p->team_lanes);
+    int conv = p->st == ST_G1_CONV;
+    if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, conv ? "conv_team" : "g1_team", &lanes) || !lanes)) {
+        if (conv) kzg_ctx_set_conv_team(s->owned.kc, p->team_lanes);
+        else kzg_ctx_set_g1_team(s->owned.kc, p->team_lanes);
+    }
     return st2;
 }
 
@@ -260,11 +264,14 @@ static const stage_param mutants[] = {
     /* the fused pairs' teams (g1_team.gc, of four unless --param mutant_fk20.g1_team=2, on any
      * device): every lane gets lane 2's product in place of lane 3's */
     {ST_G1_FFT, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 4},
+    /* the same fault in the convolution's products by teams of two (g1_conv_taps_team, which
+     * CUDA takes for one blob; on any device here) */
+    {ST_G1_CONV, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 2},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
-                                           "lost_conv_wrap_sign",   "wrong_team_lane"};
+                                           "lost_conv_wrap_sign",   "wrong_team_lane",       "wrong_conv_team_lane"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
