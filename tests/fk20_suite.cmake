@@ -97,7 +97,16 @@ add_test(NAME fk20_g1_conv_teams
                  mutant_fk20.wrong_conv_tap=CAUGHT mutant_fk20.lost_conv_wrap_sign=CAUGHT
                  -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign"
                  --param fk20.conv_team=2 --param mutant_fk20.conv_team=2 --scale 0.03125)
-set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+# The small sums' trees by teams of two (g1_sum_tree_team, which CUDA takes up to 128
+# outputs): the convolution's and the commitment's sums on PoCL, and the teams' mutant with
+# the convolution's products one work-item each, so that only the trees hold the fault.
+add_test(NAME fk20_sum_tree_teams
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.row1=PASS fk20.L64.commitment.row1=PASS
+                 mutant_fk20.wrong_conv_team_lane=CAUGHT
+                 -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.commitment.row1,mutant_fk20.wrong_conv_team_lane"
+                 --param fk20.sum_team=2 --param mutant_fk20.sum_team=2 --param mutant_fk20.conv_team=1 --scale 0.03125)
+set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
+                     PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

@@ -19,7 +19,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
-    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team", [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -184,6 +184,7 @@ void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
 
 void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
 void kzg_ctx_set_conv_team(gc_kzg_ctx *c, unsigned lanes) { c->conv_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
+void kzg_ctx_set_sum_team(gc_kzg_ctx *c, unsigned lanes) { c->sum_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
 
 /* Work-items per twiddle product of a fused pair launch over n_points points: the
  * context's setting, or by default through CUDA teams of two up to KZG_TEAM_MAX_POINTS (128
@@ -364,6 +365,31 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
  * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
 #define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
 
+/* Teams per addition of g1_sum_tree over n_out outputs: the context's setting, or by
+ * default through CUDA teams of two up to KZG_SUM_TEAM_MAX_OUT outputs, else one. On an
+ * H100 (run103.sh, Nsight Compute) one blob's trees by teams of two: the convolution's
+ * (128 outputs of 136 chunks) 113 -> 74 us, the MSM's (128 of 64) 86 -> 57, the
+ * commitment's last (1 of 64) 84 -> 55; but the pieces' MSM's (384 of 64: 1,536 warps)
+ * 116 -> 123; one blob's proofs 1.50-1.53 -> 1.43-1.45 ms over three rounds, teams of four
+ * 1.49-1.52. Through OpenCL the teams exchange through local memory and barriers. */
+#define KZG_SUM_TEAM_MAX_OUT 128u
+static uint32_t sum_team_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
+    if (c->sum_team) return c->sum_team;
+    const gc_device_info *in = gc_device_get_info(c->dev);
+    return in->backend == GC_BACKEND_CUDA && in->is_gpu && n_out <= KZG_SUM_TEAM_MAX_OUT ? 2 : 1;
+}
+
+/* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
+ * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (sum_team_lanes). */
+static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
+                           uint32_t out_first) {
+    uint32_t lanes = sum_team_lanes(c, n_out);
+    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first), GC_ARG_VAL(lanes)};
+    if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * KZG_SUM_TREE_WG)
+        return launch_rows(c, K_G1_SUM_TREE_TEAM, n_out, lanes * KZG_SUM_TREE_WG, r, 5);
+    return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
+}
+
 /* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the
  * small sums above by g1_sum_tree, the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
  * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
@@ -377,16 +403,13 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
         /* each run of KZG_SUM_TREE_WG chunks into scratch (an eighth of src holds them),
          * then those sums as the outputs' chunks */
         uint32_t groups = n_out * (n_chunks / KZG_SUM_TREE_WG), sub = KZG_SUM_TREE_WG, mid = n_chunks / sub;
-        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(scratch), GC_ARG_VAL(sub), GC_ARG_VAL(zero)};
-        gc_kzg_ret ret = launch_rows(c, K_G1_SUM_TREE, groups, KZG_SUM_TREE_WG, r, 4);
+        gc_kzg_ret ret = sum_tree(c, src, scratch, sub, groups, 0);
         if (ret) return ret;
         src = scratch;
         n_chunks = mid;
     }
-    if (trees && n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT) {
-        gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first)};
-        return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
-    }
+    if (trees && n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT)
+        return sum_tree(c, src, out, n_chunks, n_out, out_first);
     gc_buffer *dst = scratch;
     while (n_chunks > fan && n_chunks % fan == 0) {
         uint32_t groups = n_out * (n_chunks / fan);
@@ -876,6 +899,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->two_queues = 1;
     c->g1_team = 0; /* by backend and size (g1_team_lanes) */
     c->conv_team = 0;
+    c->sum_team = 0;
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);

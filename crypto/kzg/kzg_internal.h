@@ -41,7 +41,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_SUM_TREE_TEAM,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -93,6 +93,8 @@ struct gc_kzg_ctx {
     unsigned g1_team;
     /* the same for the G1 convolution's products (g1_conv_taps_team; 0: conv_team_lanes in kzg_ctx.c) */
     unsigned conv_team;
+    /* the same for the additions of g1_sum_tree (g1_sum_tree_team; 0: sum_team_lanes in kzg_ctx.c) */
+    unsigned sum_team;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
@@ -184,6 +186,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 void kzg_ctx_set_conv_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
+void kzg_ctx_set_sum_team(gc_kzg_ctx *c, unsigned lanes);  /* 1, 2, 4; 0: by backend and size */
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

@@ -263,6 +263,13 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         return GC_ERR_PARSE;
     }
     kzg_ctx_set_conv_team(o->kc, (unsigned)conv_team);
+    uint64_t sum_team = 0; /* --param fk20.sum_team: work-items per addition of the small sums' trees; 0 by size */
+    gc_ctx_param_uint(ctx, "sum_team", &sum_team);
+    if (sum_team == 3) {
+        gc_ctx_error(ctx, "fk20.sum_team: 1, 2 or 4 work-items per addition (0: by size), not 3");
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_sum_team(o->kc, (unsigned)sum_team);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

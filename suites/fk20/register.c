@@ -27,6 +27,10 @@ void gc_suite_fk20_register(void) {
          "work-items per product of the G1 convolution: 1, or teams of 2 or 4 (0, the default: through CUDA "
          "teams of 2 for a pass of one blob, else 1)"},
         {"mutant_fk20", "conv_team", GC_PARAM_UINT, 0, 4, "the same for the fk20 mutants"},
+        {"fk20", "sum_team", GC_PARAM_UINT, 0, 4,
+         "work-items per addition of the small sums' trees (g1_sum_tree): 1, or teams of 2 or 4 (0, the default: "
+         "through CUDA teams of 2 up to 128 outputs, else 1)"},
+        {"mutant_fk20", "sum_team", GC_PARAM_UINT, 0, 4, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
          "(0: never; unset: the library's default, 8 on a GPU, never on a CPU device)"},
