@@ -182,38 +182,37 @@ static gc_kzg_ret upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsign
 
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
 
-void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes) { c->g1_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
-void kzg_ctx_set_conv_team(gc_kzg_ctx *c, unsigned lanes) { c->conv_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
-void kzg_ctx_set_sum_team(gc_kzg_ctx *c, unsigned lanes) { c->sum_team = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0; }
-
-/* Work-items per twiddle product of a fused pair launch over n_points points: the
- * context's setting, or by default through CUDA teams of two up to KZG_TEAM_MAX_POINTS (128
- * blobs at L = 64), beyond one; through OpenCL one. Measured on an H100 (docs/results/fk20.md):
- * through CUDA (warp shuffles) the G1 FFTs of 64 blobs took 12.25 ms one work-item a
- * product, 9.28 by teams of two and 9.54-9.69 by teams of four, of 128 blobs 16.3, 13.7
- * and 16.5; through NVIDIA's OpenCL (local memory and barriers) 20.8 and 20.7 at 64 blobs,
- * 35.6 and 38.4 at 128; on PoCL's CPU device L = 16's one-row G1 FFT took 0.8 s one
- * work-item a product, 4.5 s by teams of four. */
-/* Work-items per product of the G1 convolution over `rows` rows: the context's setting,
- * or by default through CUDA teams of two for one row, else one. One row's products are
- * 516 warps, one a partition of an H100 (132 SMs x 4), and its launch waits for one
- * piece's chain: teams of two halve the products on it and fill a second warp slot
- * (run100.sh: one blob's proofs 1.606-1.620 -> 1.514-1.522 ms, its products 0.79 -> 0.53
- * ms under Nsight Compute, 1.0 -> 1.9 warps a partition; teams of four 1.83-1.87). With
- * two warps a partition already the teams only add their exchanges (twelfth session,
- * before the split: 0.93 -> 1.17 ms at 1,028 warps), hence one row. Through OpenCL the
- * exchanges go through local memory and barriers (slower, as the pairs' teams measured). */
-#define KZG_CONV_TEAM_MAX_ROWS 1u
-static uint32_t conv_team_lanes(const gc_kzg_ctx *c, uint32_t rows) {
-    if (c->conv_team) return c->conv_team;
-    const gc_device_info *in = gc_device_get_info(c->dev);
-    return in->backend == GC_BACKEND_CUDA && in->is_gpu && rows <= KZG_CONV_TEAM_MAX_ROWS ? 2 : 1;
+void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes) {
+    if (site < KZG_TEAM_SITES) c->team[site] = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0;
 }
 
-static uint32_t g1_team_lanes(const gc_kzg_ctx *c, uint32_t n_points) {
-    if (c->g1_team) return c->g1_team;
+/* By default each team site runs through CUDA by teams of two up to a size measured on an
+ * H100, beyond it and through OpenCL (local memory and barriers, slower) one work-item an
+ * operation (docs/results/fk20.md):
+ * - the fused pairs' twiddle products, up to KZG_TEAM_MAX_POINTS points (128 blobs at
+ *   L = 64): the G1 FFTs of 64 blobs took 12.25 ms one work-item a product, 9.28 by teams
+ *   of two and 9.54-9.69 by teams of four, of 128 blobs 16.3, 13.7 and 16.5; through
+ *   NVIDIA's OpenCL 20.8 and 20.7 at 64 blobs, 35.6 and 38.4 at 128; on PoCL's CPU device
+ *   L = 16's one-row G1 FFT took 0.8 s one work-item a product, 4.5 s by teams of four;
+ * - the convolution's products, up to one row: its 516 warps are one a partition (132 SMs
+ *   x 4) and the launch waits for one piece's chain; teams of two halve the products on it
+ *   and fill a second warp slot (run100.sh: one blob's proofs 1.606-1.620 -> 1.514-1.522
+ *   ms, the products 0.79 -> 0.53 ms under Nsight Compute, 1.0 -> 1.9 warps a partition;
+ *   teams of four 1.83-1.87); at two warps a partition the teams only add their exchanges
+ *   (twelfth session, before the split: 0.93 -> 1.17 ms at 1,028 warps);
+ * - the small sums' trees, up to 128 outputs (run103.sh, Nsight Compute): the
+ *   convolution's (128 outputs of 136 chunks) 113 -> 74 us, the MSM's (128 of 64)
+ *   86 -> 57, the commitment's last (1 of 64) 84 -> 55, but the pieces' MSM's (384 of 64:
+ *   1,536 warps) 116 -> 123; one blob's proofs 1.50-1.53 -> 1.43-1.45 ms, teams of four
+ *   1.49-1.52. */
+static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1, 128};
+
+/* Work-items per operation at `site` for a launch of `size` (points of the pairs, rows of
+ * the convolution, outputs of the trees): the context's setting, or the default above. */
+static uint32_t team_lanes(const gc_kzg_ctx *c, kzg_team_site site, uint32_t size) {
+    if (c->team[site]) return c->team[site];
     const gc_device_info *in = gc_device_get_info(c->dev);
-    return in->backend == GC_BACKEND_CUDA && in->is_gpu && n_points <= KZG_TEAM_MAX_POINTS ? 2 : 1;
+    return in->backend == GC_BACKEND_CUDA && in->is_gpu && size <= team_default_max[site] ? 2 : 1;
 }
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
@@ -365,25 +364,11 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
  * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
 #define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
 
-/* Teams per addition of g1_sum_tree over n_out outputs: the context's setting, or by
- * default through CUDA teams of two up to KZG_SUM_TEAM_MAX_OUT outputs, else one. On an
- * H100 (run103.sh, Nsight Compute) one blob's trees by teams of two: the convolution's
- * (128 outputs of 136 chunks) 113 -> 74 us, the MSM's (128 of 64) 86 -> 57, the
- * commitment's last (1 of 64) 84 -> 55; but the pieces' MSM's (384 of 64: 1,536 warps)
- * 116 -> 123; one blob's proofs 1.50-1.53 -> 1.43-1.45 ms over three rounds, teams of four
- * 1.49-1.52. Through OpenCL the teams exchange through local memory and barriers. */
-#define KZG_SUM_TEAM_MAX_OUT 128u
-static uint32_t sum_team_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
-    if (c->sum_team) return c->sum_team;
-    const gc_device_info *in = gc_device_get_info(c->dev);
-    return in->backend == GC_BACKEND_CUDA && in->is_gpu && n_out <= KZG_SUM_TEAM_MAX_OUT ? 2 : 1;
-}
-
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
- * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (sum_team_lanes). */
+ * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (team_lanes). */
 static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
                            uint32_t out_first) {
-    uint32_t lanes = sum_team_lanes(c, n_out);
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out);
     gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first), GC_ARG_VAL(lanes)};
     if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * KZG_SUM_TREE_WG)
         return launch_rows(c, K_G1_SUM_TREE_TEAM, n_out, lanes * KZG_SUM_TREE_WG, r, 5);
@@ -532,7 +517,7 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
         if (!ret) ret = q;
     }
     uint32_t first = 0; /* the pair's first scalar in pair_digits */
-    uint32_t lanes = g1_team_lanes(c, n_points); /* teams: rows padded to whole warps of one scalar */
+    uint32_t lanes = team_lanes(c, KZG_TEAM_G1_PAIRS, n_points); /* teams: rows padded to whole warps of one scalar */
     size_t per_group = KZG_TEAM_GROUP / lanes, rows_padded = (rows + per_group - 1) / per_group * per_group;
     for (uint32_t stage = single_end; !ret && stage + 1 < log_2r; stage += 2) {
         /* the team kernel takes the lanes after g1_fft_pair_products' seven arguments */
@@ -585,7 +570,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
                       GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
         gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
         if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, f, 6);
-        uint32_t lanes = conv_team_lanes(c, rows);
+        uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows);
         gc_arg at[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                        GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                        GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
@@ -606,7 +591,7 @@ int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
 }
 
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
-    return kzg_g1_map_in_pairs(c, n) && g1_team_lanes(c, (uint32_t)(n << c->log_2r)) > 1;
+    return kzg_g1_map_in_pairs(c, n) && team_lanes(c, KZG_TEAM_G1_PAIRS, (uint32_t)(n << c->log_2r)) > 1;
 }
 
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
@@ -897,9 +882,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         }
 
     c->two_queues = 1;
-    c->g1_team = 0; /* by backend and size (g1_team_lanes) */
-    c->conv_team = 0;
-    c->sum_team = 0;
+    for (unsigned t = 0; t < KZG_TEAM_SITES; t++) c->team[t] = 0; /* by backend and size (team_lanes) */
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);

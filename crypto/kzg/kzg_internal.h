@@ -70,6 +70,11 @@ typedef struct {
     gc_buffer *commit_bytes; /* max_batch * 48 bytes: commitments (their own: written on queue 1) */
 } kzg_batch_buffers;
 
+/* The launches that can run by teams of work-items (kzg_ctx_set_team): the fused G1 stage
+ * pairs' twiddle products (g1_fft_pair_products_team), the G1 convolution's products
+ * (g1_conv_taps_team), the additions of the small sums' trees (g1_sum_tree_team). */
+typedef enum { KZG_TEAM_G1_PAIRS, KZG_TEAM_CONV, KZG_TEAM_SUMS, KZG_TEAM_SITES } kzg_team_site;
+
 struct gc_kzg_ctx {
     gc_device *dev;
     gc_module *mod;
@@ -87,14 +92,10 @@ struct gc_kzg_ctx {
     /* The G1 FFTs of up to g1_pair_max_points points (rows x 2r) run their stages fused in
      * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
     size_t g1_pair_max_points;
-    /* work-items per twiddle product of the fused pairs: 2 or 4 (teams,
-     * g1_fft_pair_products_team, crypto/bls12_381/g1_team.gc), 1 (g1_fft_pair_products),
-     * 0 by backend and size (g1_team_lanes in kzg_ctx.c) */
-    unsigned g1_team;
-    /* the same for the G1 convolution's products (g1_conv_taps_team; 0: conv_team_lanes in kzg_ctx.c) */
-    unsigned conv_team;
-    /* the same for the additions of g1_sum_tree (g1_sum_tree_team; 0: sum_team_lanes in kzg_ctx.c) */
-    unsigned sum_team;
+    /* work-items per operation of the three launches that can run by teams
+     * (crypto/bls12_381/g1_team.gc), kzg_team_site: 2 or 4 (teams), 1 (one work-item),
+     * 0 by backend and size (team_lanes in kzg_ctx.c) */
+    unsigned team[KZG_TEAM_SITES];
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
@@ -184,9 +185,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
  *  the default is KZG_G1_PAIR_MAX_POINTS); for the suite's tests and measurements. */
 #define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
-void kzg_ctx_set_g1_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
-void kzg_ctx_set_conv_team(gc_kzg_ctx *c, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
-void kzg_ctx_set_sum_team(gc_kzg_ctx *c, unsigned lanes);  /* 1, 2, 4; 0: by backend and size */
+void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

@@ -249,27 +249,18 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
     gc_ctx_param_uint(ctx, "queues", &queues);
     kzg_ctx_set_two_queues(o->kc, queues == 2);
-    uint64_t team = 0; /* --param fk20.g1_team: work-items per pair product, 1, 2 or 4; 0 by size */
-    gc_ctx_param_uint(ctx, "g1_team", &team);
-    if (team == 3) {
-        gc_ctx_error(ctx, "fk20.g1_team: 1, 2 or 4 work-items per product (0: by size), not 3");
-        return GC_ERR_PARSE;
+    /* --param fk20.g1_team, .conv_team, .sum_team: work-items per operation of the launches
+     * that can run by teams (kzg_team_site's order), 1, 2 or 4; 0 by size */
+    static const char *const team_params[KZG_TEAM_SITES] = {"g1_team", "conv_team", "sum_team"};
+    for (unsigned site = 0; site < KZG_TEAM_SITES; site++) {
+        uint64_t lanes = 0;
+        gc_ctx_param_uint(ctx, team_params[site], &lanes);
+        if (lanes == 3) {
+            gc_ctx_error(ctx, "fk20.%s: 1, 2 or 4 work-items per operation (0: by size), not 3", team_params[site]);
+            return GC_ERR_PARSE;
+        }
+        kzg_ctx_set_team(o->kc, (kzg_team_site)site, (unsigned)lanes);
     }
-    kzg_ctx_set_g1_team(o->kc, (unsigned)team);
-    uint64_t conv_team = 0; /* --param fk20.conv_team: work-items per convolution product, 1, 2 or 4; 0 by size */
-    gc_ctx_param_uint(ctx, "conv_team", &conv_team);
-    if (conv_team == 3) {
-        gc_ctx_error(ctx, "fk20.conv_team: 1, 2 or 4 work-items per product (0: the default), not 3");
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_conv_team(o->kc, (unsigned)conv_team);
-    uint64_t sum_team = 0; /* --param fk20.sum_team: work-items per addition of the small sums' trees; 0 by size */
-    gc_ctx_param_uint(ctx, "sum_team", &sum_team);
-    if (sum_team == 3) {
-        gc_ctx_error(ctx, "fk20.sum_team: 1, 2 or 4 work-items per addition (0: by size), not 3");
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_sum_team(o->kc, (unsigned)sum_team);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");
