@@ -19,7 +19,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
-    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team", [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
+    [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -259,7 +260,8 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
 static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
                          uint32_t row_len, size_t n, uint32_t scale_flag) {
     uint32_t split = log_n / 2, spans[2] = {split, log_n - split}, zero = 0;
-    if (n > KZG_FFT_BLOCKS_MAX_BATCH || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (spans[1] - 1))) {
+    if (n > KZG_FFT_BLOCKS_MAX_BATCH ||
+        gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (spans[1] - 1))) {
         gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
                       GC_ARG_VAL(log_n), GC_ARG_VAL(row_len), GC_ARG_VAL(scale_flag)};
         return launch_rows(c, K_FR_FFT_ROWS, n, (size_t)1 << (log_n - 1), a, 6);
@@ -369,7 +371,8 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
 static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
                            uint32_t out_first) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out);
-    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first), GC_ARG_VAL(lanes)};
+    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first),
+                  GC_ARG_VAL(lanes)};
     if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * KZG_SUM_TREE_WG)
         return launch_rows(c, K_G1_SUM_TREE_TEAM, n_out, lanes * KZG_SUM_TREE_WG, r, 5);
     return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
@@ -560,9 +563,10 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
         gc_arg m[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows)};
+        uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
         gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows)};
+                      GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
         uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
         gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows), GC_ARG_VAL(all_parts)};
@@ -570,13 +574,10 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
                       GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
         gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
         if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, f, 6);
-        uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows);
-        gc_arg at[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
-                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                       GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
+        size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
-            ret = lanes > 1 ? launch_teams(c, K_G1_CONV_TAPS_TEAM, (size_t)KZG_CONV_SLOTS * rows * two_r * lanes, at, 8)
-                            : launch_elements(c, K_G1_CONV_TAPS, (size_t)KZG_CONV_SLOTS * rows * two_r, a, 7);
+            ret = lanes > 1 ? launch_teams(c, K_G1_CONV_TAPS_TEAM, products * lanes, a, 8)
+                            : launch_elements(c, K_G1_CONV_TAPS, products, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
