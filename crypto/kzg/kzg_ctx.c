@@ -259,7 +259,7 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
  * launch's strided rows), hence the limit. */
 static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
                          uint32_t row_len, size_t n, uint32_t scale_flag) {
-    uint32_t split = log_n / 2, spans[2] = {split, log_n - split}, zero = 0;
+    uint32_t split = log_n / 2, spans[2] = {split, log_n - split};
     if (n > KZG_FFT_BLOCKS_MAX_BATCH ||
         gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (spans[1] - 1))) {
         gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
@@ -268,7 +268,7 @@ static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffe
     }
     gc_kzg_ret ret = GC_KZG_OK;
     for (uint32_t h = 0; h < 2 && !ret; h++) {
-        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h ? scale_flag : zero;
+        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h ? scale_flag : 0u;
         gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
                       GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
         ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - spans[h]), (size_t)1 << (spans[h] - 1), a, 8);
@@ -390,11 +390,11 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
         n_chunks % KZG_SUM_TREE_WG == 0 && n_chunks / KZG_SUM_TREE_WG <= 5 * KZG_SUM_TREE_WG) {
         /* each run of KZG_SUM_TREE_WG chunks into scratch (an eighth of src holds them),
          * then those sums as the outputs' chunks */
-        uint32_t groups = n_out * (n_chunks / KZG_SUM_TREE_WG), sub = KZG_SUM_TREE_WG, mid = n_chunks / sub;
-        gc_kzg_ret ret = sum_tree(c, src, scratch, sub, groups, 0);
+        uint32_t runs = n_chunks / KZG_SUM_TREE_WG;
+        gc_kzg_ret ret = sum_tree(c, src, scratch, KZG_SUM_TREE_WG, n_out * runs, 0);
         if (ret) return ret;
         src = scratch;
-        n_chunks = mid;
+        n_chunks = runs;
     }
     if (trees && n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT)
         return sum_tree(c, src, out, n_chunks, n_out, out_first);
