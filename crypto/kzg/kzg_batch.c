@@ -74,6 +74,19 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
     return st ? kzg_device_error(c, st, "copying blobs") : GC_KZG_OK;
 }
 
+/* The blobs' flags (an element >= r) of a pass, read back (a blocking read on queue 0). */
+static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
+    gc_status st = gc_buffer_read(c->bb.bad, 0, bad, n * sizeof(uint32_t));
+    return st ? kzg_device_error(c, st, "reading blob flags") : GC_KZG_OK;
+}
+
+/* Passes of at most this many blobs read their flags back last, after every step is
+ * queued: read after the polynomial, as larger passes do, the host waits there before it
+ * queues the rest and the GPU idles while it does. On an H100 (docs/results/fk20.md,
+ * the fourteenth session): one blob about 0.05 ms faster; at 64 and 128 blobs the late
+ * read cost 1.2 and 2.4 ms (not understood), so larger passes keep the early read. */
+#define KZG_FLAGS_LAST_MAX_BATCH 8
+
 /* Passes whose G1 transforms run in fused pairs over at most this many points (rows x 2r)
  * compute their cells on queue 1 beside those transforms. There a pair launch has
  * points / 4 x 5 work-items, at 8,192 points 320 warps for an H100's 528 SM partitions,
@@ -108,11 +121,11 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int early = side && (!pairs || kzg_g1_pairs_by_teams(c, n)); /* the commitment beside the FK20 MSM */
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
     int cells_late = side && !cells_early && pairs && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
+    int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
     if (ret) return ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
-    gc_status st = gc_buffer_read(c->bb.bad, 0, bad + first, n * sizeof(uint32_t));
-    if (st) return kzg_device_error(c, st, "reading blob flags");
+    if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
     if ((want->cells && cells_early) || (want->commitments && early)) {
         if ((ret = kzg_queue_after(c, 1, 0)) || (ret = kzg_use_queue(c, 1))) return ret;
         if (want->cells && cells_early && (ret = kzg_stage_cells(c, n))) return ret;
@@ -144,7 +157,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
          (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
                          n * GC_KZG_BYTES_PER_COMMITMENT))))
         return ret;
-    return GC_KZG_OK;
+    return flags_last ? read_flags(c, bad + first, n) : GC_KZG_OK;
 }
 
 /* One pass: staging receives every output of the pass. On an error, queue 0 becomes the

@@ -319,31 +319,51 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
     return chunk;
 }
 
+void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
+    c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
+}
+
+/* The column parts of an MSM of `chunk` terms a work-item over a table of `teeth`: cut only
+ * where a work-item holds one term (the latency-bound small passes; larger chunks share
+ * their doublings, which parts would repeat), by default in two. On an H100 (one blob,
+ * three rounds of 20, docs/results/fk20.md): parts 1 / 2 / 3 / 4, the FK20 MSM 0.758 /
+ * 0.719 / 0.847-0.862 / 0.925-0.933 ms, the proofs 1.453-1.461 / 1.403-1.419 / 1.54 / 1.60,
+ * the commitment 0.513-0.521 / 0.425-0.429 / 0.443 / 0.430 (three parts and more add more
+ * doublings than the shorter chains save). */
+#define KZG_MSM_PARTS_DEFAULT 2u
+static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk) {
+    if (!teeth || chunk != 1) return 1;
+    return c->msm_parts ? c->msm_parts : KZG_MSM_PARTS_DEFAULT;
+}
+
 /* The MSM shapes of the pipelines over n blobs. */
 static kzg_msm_shape fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
-    uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l;
+    uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l, chunk = msm_chunk(c->info.comb_teeth, n * two_r, l, l);
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
-    kzg_msm_shape s = {(uint32_t)n, two_r, l, msm_chunk(c->info.comb_teeth, n * two_r, l, l), 1u << KZG_LOG_EXT, 1, two_r, 1, two_r};
+    kzg_msm_shape s = {(uint32_t)n, two_r, l, chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r,
+                       msm_parts(c, c->info.comb_teeth, chunk)};
     return s;
 }
 
 static kzg_msm_shape commit_msm_shape(const gc_kzg_ctx *c, size_t n) {
-    uint32_t blob = 1u << KZG_LOG_BLOB;
-    kzg_msm_shape s = {(uint32_t)n, 1, blob, msm_chunk(c->info.commit_teeth, n, blob, 256), blob, 0, 1, 0, 1};
+    uint32_t blob = 1u << KZG_LOG_BLOB, chunk = msm_chunk(c->info.commit_teeth, n, blob, 256);
+    kzg_msm_shape s = {(uint32_t)n, 1, blob, chunk, blob, 0, 1, 0, 1, msm_parts(c, c->info.commit_teeth, chunk)};
     return s;
 }
 
-static size_t msm_items(kzg_msm_shape s) {
-    return (size_t)s.n_blobs * s.n_out * ((s.n_terms + s.chunk - 1) / s.chunk);
-}
+/* An output's partial sums (its sum's chunks) and the MSM's work-items. */
+static uint32_t msm_chunks(kzg_msm_shape s) { return (s.n_terms + s.chunk - 1) / s.chunk * s.parts; }
+static size_t msm_items(kzg_msm_shape s) { return (size_t)s.n_blobs * s.n_out * msm_chunks(s); }
 
 /* The most partial sums of any MSM of `shape` over n versions x blobs, n = 1 .. max_blobs
- * (the chunk varies with n): what its partials buffer holds. */
+ * (the chunk varies with n), at the most column parts that a later kzg_ctx_set_msm_parts
+ * may ask: what its partials buffer holds. */
 static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const gc_kzg_ctx *, size_t),
                              size_t max_blobs, size_t versions) {
     size_t most = 0;
     for (size_t n = 1; n <= max_blobs; n++) {
-        size_t items = msm_items(shape(c, n * versions));
+        kzg_msm_shape s = shape(c, n * versions);
+        size_t items = msm_items(s) / s.parts * (s.chunk == 1 ? KZG_MSM_PARTS_MAX : 1);
         if (items > most) most = items;
     }
     return most;
@@ -418,7 +438,7 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
  * chunks. */
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
                       uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
-    uint32_t n_chunks = (s.n_terms + s.chunk - 1) / s.chunk, n_out = s.n_blobs * s.n_out;
+    uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
     if (teeth) {

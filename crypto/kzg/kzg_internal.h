@@ -31,12 +31,16 @@
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
 
-/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: nine 32-bit fields). */
+/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: ten 32-bit fields). */
 typedef struct {
     uint32_t n_blobs, n_out, n_terms, chunk;
     uint32_t sb, so, st;
     uint32_t bo, bt;
+    uint32_t parts; /* the comb's columns cut in this many parts (msm_comb; 1 without tables) */
 } kzg_msm_shape;
+
+/* The most column parts of an MSM of one term a work-item (kzg_ctx_set_msm_parts). */
+#define KZG_MSM_PARTS_MAX 4u
 
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
@@ -96,6 +100,10 @@ struct gc_kzg_ctx {
      * (crypto/bls12_381/g1_team.gc), kzg_team_site: 2 or 4 (teams), 1 (one work-item),
      * 0 by backend and size (team_lanes in kzg_ctx.c) */
     unsigned team[KZG_TEAM_SITES];
+    /* the comb's columns of an MSM of one term a work-item (chunk 1: small passes, where its
+     * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
+     * the default (msm_parts in kzg_ctx.c) */
+    unsigned msm_parts;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
@@ -186,6 +194,8 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb
 #define KZG_G1_PAIR_MAX_POINTS (128u * 128u)
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
+/* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
+void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

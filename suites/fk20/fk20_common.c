@@ -261,6 +261,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         }
         kzg_ctx_set_team(o->kc, (kzg_team_site)site, (unsigned)lanes);
     }
+    uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
+    gc_ctx_param_uint(ctx, "msm_parts", &parts);
+    kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");
