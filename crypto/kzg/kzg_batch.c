@@ -122,6 +122,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
     int cells_late = side && !cells_early && pairs && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
+    c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
     if (ret) return ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
@@ -165,6 +166,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
 static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
                            const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad) {
     gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, staging_in, bad);
+    c->msms_beside = 0;
     if (ret && c->two_queues) {
         gc_device_select_queue(c->dev, 0);
         gc_device_queue_wait(c->dev, 0, 1);

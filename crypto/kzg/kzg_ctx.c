@@ -325,15 +325,17 @@ void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
 
 /* The column parts of an MSM of `chunk` terms a work-item over a table of `teeth`: cut only
  * where a work-item holds one term (the latency-bound small passes; larger chunks share
- * their doublings, which parts would repeat), by default in two. On an H100 (one blob,
- * three rounds of 20, docs/results/fk20.md): parts 1 / 2 / 3 / 4, the FK20 MSM 0.758 /
+ * their doublings, which parts would repeat), by default in two where the MSM runs alone
+ * and in one where the FK20 MSM and the commitment's run side by side in a pass. On an
+ * H100 (one blob, docs/results/fk20.md): alone, parts 1 / 2 / 3 / 4, the FK20 MSM 0.758 /
  * 0.719 / 0.847-0.862 / 0.925-0.933 ms, the proofs 1.453-1.461 / 1.403-1.419 / 1.54 / 1.60,
  * the commitment 0.513-0.521 / 0.425-0.429 / 0.443 / 0.430 (three parts and more add more
- * doublings than the shorter chains save). */
-#define KZG_MSM_PARTS_DEFAULT 2u
+ * doublings than the shorter chains save); but the pipeline, whose commitment runs beside
+ * the FK20 MSM, took 1.69-1.76 ms at one part and 1.76-1.86 at two (four rounds of 20,
+ * run111.sh): there the parts' extra doublings take the GPU the other MSM needs. */
 static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk) {
     if (!teeth || chunk != 1) return 1;
-    return c->msm_parts ? c->msm_parts : KZG_MSM_PARTS_DEFAULT;
+    return c->msm_parts ? c->msm_parts : c->msms_beside ? 1 : 2;
 }
 
 /* The MSM shapes of the pipelines over n blobs. */

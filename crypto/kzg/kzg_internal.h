@@ -104,6 +104,9 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
+    /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
+     * default is one part (msm_parts in kzg_ctx.c) */
+    int msms_beside;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
