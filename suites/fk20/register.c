@@ -33,7 +33,7 @@ void gc_suite_fk20_register(void) {
         {"mutant_fk20", "sum_team", GC_PARAM_UINT, 0, 4, "the same for the fk20 mutants"},
         {"fk20", "msm_parts", GC_PARAM_UINT, 0, KZG_MSM_PARTS_MAX,
          "the comb's columns of an MSM work-item that holds one term (small passes) cut in 1 .. 4 parts, each "
-         "its own work-item (0: the library's default)"},
+         "its own work-item (0: the library's default, 2 where an MSM runs alone, 1 beside another)"},
         {"mutant_fk20", "msm_parts", GC_PARAM_UINT, 0, KZG_MSM_PARTS_MAX, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
