@@ -61,9 +61,9 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     gc_status st2 = fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
     if (!st2 && p->single_stages && kzg_ctx_set_g1_pair_max_points(s->owned.kc, 0)) return GC_ERR_DEVICE_MEMORY;
     uint64_t lanes = 0;
-    int conv = p->st == ST_G1_CONV;
-    if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, conv ? "conv_team" : "g1_team", &lanes) || !lanes))
-        kzg_ctx_set_team(s->owned.kc, conv ? KZG_TEAM_CONV : KZG_TEAM_G1_PAIRS, p->team_lanes);
+    kzg_team_site site = p->st == ST_G1_CONV ? KZG_TEAM_CONV : KZG_TEAM_G1_PAIRS;
+    if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, fk20_team_params[site], &lanes) || !lanes))
+        kzg_ctx_set_team(s->owned.kc, site, p->team_lanes);
     return st2;
 }
 
