@@ -4,7 +4,9 @@
  * is linear, so Fr stands for G1) at every size 2 .. 1024 (FK20 uses 128 .. 512): the taps against their
  * definition c_d = sum_{j<r} w^(jd) at every distance (the even ones 0, so r + 1 taps
  * suffice), and the convolution, whole and split mod X^r -+ 1 as the device computes it
- * (kzg_conv_taps_split, from 2r = 4), against the FFT route on pseudo-random inputs. The same
+ * (kzg_conv_taps_split, from 2r = 4) and with its taps in pairs (from 2r = 8: the tap at
+ * r - d is 2 minus, or in the negacyclic half equal to, the one at d), against the FFT
+ * route on pseudo-random inputs. The same
  * taps times the known u on the device are the fk20 stage test L64.g1_conv. The device
  * takes each tap in pieces of its GLV halves (gc_glv_wnaf_digits_parts): their digits must
  * add up to the tap again and stay short (the kernel's doublings run to the top digit).
@@ -107,6 +109,40 @@ static void test_convolution(unsigned log_2r) {
             split_same &= gc_fr_eq(&lo, &a[k]) && gc_fr_eq(&hi, &a[k + r]);
         }
         CHECKF(split_same, "2r = %u: split mod X^r -+ 1 = FFT(truncate(IFFT(u')))", two_r);
+        if (log_2r >= 3) { /* the taps in pairs, as the device takes them (g1_conv_taps) */
+            unsigned q = r / 4;
+            gc_fr two;
+            gc_fr_from_u32(&two, 2);
+            int pairs_ok = 1, paired_same = 1;
+            for (unsigned e = 1; e <= q; e++) { /* distance r - d_e is tap h + 1 - e */
+                gc_fr_add(&t, &plus[e], &plus[h + 1 - e]);
+                pairs_ok &= gc_fr_eq(&t, &two) && gc_fr_eq(&minus[e], &minus[h + 1 - e]);
+            }
+            CHECKF(pairs_ok, "2r = %u: c+ at r - d is 2 - c+ at d, c- at r - d is c- at d", two_r);
+            for (unsigned k = 0; k < r; k++) {
+                gc_fr pk, mk, lo, hi, rest;
+                gc_fr_mul(&pk, &ua[k], &plus[0]);
+                gc_fr_mul(&mk, &ub[k], &minus[0]);
+                for (unsigned e = 1; e <= q; e++) {
+                    unsigned d = kzg_conv_tap_distance(e);
+                    gc_fr bl = ub[(k - d) & (r - 1)], bu = ub[(k + d) & (r - 1)];
+                    if (k < d) gc_fr_neg(&bl, &bl); /* b~: wrapped terms negated */
+                    if (k + d >= r) gc_fr_neg(&bu, &bu);
+                    gc_fr_sub(&t, &ua[(k - d) & (r - 1)], &ua[(k + d) & (r - 1)]);
+                    gc_fr_mul(&t, &t, &plus[e]);
+                    gc_fr_add(&pk, &pk, &t);
+                    gc_fr_mul(&rest, &ua[(k + d) & (r - 1)], &two);
+                    gc_fr_add(&pk, &pk, &rest);
+                    gc_fr_sub(&t, &bl, &bu);
+                    gc_fr_mul(&t, &t, &minus[e]);
+                    gc_fr_add(&mk, &mk, &t);
+                }
+                gc_fr_add(&lo, &pk, &mk);
+                gc_fr_sub(&hi, &pk, &mk);
+                paired_same &= gc_fr_eq(&lo, &a[k]) && gc_fr_eq(&hi, &a[k + r]);
+            }
+            CHECKF(paired_same, "2r = %u: the split in tap pairs = FFT(truncate(IFFT(u')))", two_r);
+        }
         free(ua);
         free(ub);
         free(plus);

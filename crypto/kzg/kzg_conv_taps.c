@@ -15,7 +15,16 @@
  * pi_k = (P_k + M_k) / 2, pi_(k+r) = (P_k - M_k) / 2. With w^r = -1 and r even: c+_0 =
  * c-_0 = r, for odd d < r c+_d = 4 / (1 - w^(2d)) and c-_d = 4 w^d / (1 - w^(2d)), for even
  * d 0. So each half has r/2 + 1 taps at the same distances d_e (e = 0 .. r/2): 2r (r/2 + 1)
- * products where the whole convolution has 2r (r + 1), half. */
+ * products where the whole convolution has 2r (r + 1), half.
+ *
+ * And the taps pair up. With c_(N-d) = 2 - c_d for odd d (2/(1 - w^d) + 2/(1 - w^-d) = 2),
+ * the halved split taps at distance r - d are c+_(r-d) = 2 - c+_d and c-_(r-d) = c-_d, so
+ * (q = r/4 pairs, d = 2e - 1, e = 1 .. q)
+ *   P_k = (r/2) a_k + sum_e (c+_e (a_(k-d) - a_(k+d)) + 2 a_(k+d)),
+ *   M_k = (r/2) b_k + sum_e c-_e (b~_(k-d) - b~_(k+d)),
+ * b~ the negacyclic extension (b~_(j-r) = -b_j): 2r q products, a quarter of the whole
+ * convolution's, and the rest is doublings and additions. The device takes this form
+ * (g1_conv_taps); the unit test checks it against the FFT route. */
 #include "crypto/kzg/kzg_internal.h"
 
 unsigned kzg_conv_tap_distance(unsigned e) { return e ? 2 * e - 1 : 0; }

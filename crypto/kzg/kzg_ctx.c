@@ -126,10 +126,11 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
 
 /* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their
  * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-:
- * piece 0 of taps 0 .. r/2 in slots 0 .. r/2, piece p > 0 of tap e > 0 in slot p r/2 + e
- * (tap 0, r/2 < 2^32, has one piece), zero up to KZG_CONV_SLOTS. */
+ * piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which
+ * share a scalar: kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1); slot 0 (the rest, no
+ * product) and the padding up to KZG_CONV_SLOTS have none. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
-    size_t h = (size_t)1 << (c->log_2r - 2), per = 2 * GC_GLV_DIGITS;
+    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
     gc_fr *taps = malloc((2 * h + 1 + 2 * (h + 1)) * sizeof(gc_fr)); /* the whole convolution's, then c+, c- */
     unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
@@ -138,11 +139,10 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
         kzg_conv_taps(taps, c->log_2r);
         kzg_conv_taps_split(split, split + h + 1, taps, c->log_2r);
         for (size_t half = 0; half < 2; half++)
-            for (size_t e = 0; e <= h; e++) {
+            for (size_t e = 1; e <= q; e++) {
                 unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
                 gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &split[half * (h + 1) + e]);
-                memcpy(at + e * per, pieces, per);
-                for (size_t p = 1; e && p < KZG_CONV_PARTS; p++) memcpy(at + (p * h + e) * per, pieces + p * per, per);
+                for (size_t p = 0; p < KZG_CONV_PARTS; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
             }
         ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
     }

@@ -16,13 +16,14 @@
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's and fr_fft_row_blocks' flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
 /* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128), split mod X^r -+ 1 into
- * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c): each tap in KZG_CONV_PARTS pieces of 32
- * bits of its GLV halves, 129 pieces (tap 0 has one) padded to 136 slots (mirrors
+ * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c), whose taps pair up: r/4 = 16 products of
+ * differences per output, each in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, and
+ * one slot for the rest (doublings and additions): 65 slots padded to 72 (mirrors
  * KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum launches
- * take 136 -> 17 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
+ * take 72 -> 9 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
  * 512 outputs); the default (on a GPU) of the passes it serves, in blobs. */
 #define KZG_CONV_PARTS 4u
-#define KZG_CONV_SLOTS 136u
+#define KZG_CONV_SLOTS 72u
 /* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
  * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
