@@ -90,7 +90,7 @@ endforeach()
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
-        lost_conv_wrap_sign wrong_team_lane wrong_conv_team_lane)
+        lost_conv_wrap_sign wrong_conv_rest wrong_team_lane wrong_conv_team_lane)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
