@@ -6,8 +6,8 @@
  * suffice), and the convolution, whole and split mod X^r -+ 1 as the device computes it
  * (kzg_conv_taps_split, from 2r = 4) and with its taps in pairs (from 2r = 8: the tap at
  * r - d is 2 minus, or in the negacyclic half equal to, the one at d), against the FFT
- * route on pseudo-random inputs. The same
- * taps times the known u on the device are the fk20 stage test L64.g1_conv. The device
+ * route on pseudo-random inputs. The same taps times the known u on the device are the
+ * fk20 stage test L64.g1_conv. The device
  * takes each tap in pieces of its GLV halves (gc_glv_wnaf_digits_parts): their digits must
  * add up to the tap again and stay short (the kernel's doublings run to the top digit).
  * Exit codes: 0 pass, 1 failures. */
