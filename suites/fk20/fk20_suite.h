@@ -82,9 +82,10 @@ void fk20_teardown(gc_test_ctx *ctx);
  *  test's ERROR; returns the device status behind it. */
 gc_status fk20_kzg_error(gc_test_ctx *ctx, gc_kzg_ctx *kc, gc_kzg_ret r, const char *what);
 
-/** SHA-256 of each cell of a blob's cell bytes (n_cells cells of cell_bytes). */
 /* The --param names of the team sites, in kzg_team_site's order (fk20.g1_team, ...). */
 extern const char *const fk20_team_params[KZG_TEAM_SITES];
+
+/** SHA-256 of each cell of a blob's cell bytes (n_cells cells of cell_bytes). */
 void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes);
 
 /* Comparisons for gc_check_custom: canonical and equal (Fr), the same point (G1). */
