@@ -18,7 +18,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
-    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW2] = "g1_conv_mul_pow2",
+    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW32] = "g1_conv_mul_pow32",
+    [K_G1_CONV_MUL_POW32_TEAM] = "g1_conv_mul_pow32_team",
     [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
@@ -435,11 +436,12 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
 }
 
-/* partials -> out: the MSM of `shape` over the table of `teeth` teeth (ints recoded for
- * it, fr_to_int) or without one (teeth 0) over the bases, then the sum of each output's
- * chunks. */
+/* partials -> out from point out_first: the MSM of `shape` over the table of `teeth` teeth
+ * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases, then the sum
+ * of each output's chunks. */
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
-                      uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out) {
+                      uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
+                      uint32_t out_first) {
     uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
@@ -451,7 +453,7 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
     }
-    return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, 0);
+    return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
 }
 
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after
@@ -470,16 +472,34 @@ static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs 
  * (conv_hi_msm), which the pipeline's convolution then reads (kzg_stages_u_to_proofs). */
 static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) { return g1_map_is_conv(c, n) && n <= c->conv_blobs; }
 
-/* conv_hi = [2^(32 p)] u' for p = 1 .. KZG_CONV_PARTS - 1 of a convolution pass: one FK20
- * MSM over n (KZG_CONV_PARTS - 1) blobs, the pass's scalars times 2^(32 p) / 2r
- * (kzg_kernels.gc: the convolution's pieces). Beside the MSM of u on its own queue, where
- * g1_conv_mul_pow2 would be 96 doublings in a row after it. */
+/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
+ * teams of four where the convolution's products take teams: a doubling is two rounds of
+ * four products, so four lanes wait for two products in a row where two wait for four
+ * (one blob on an H100, run122.sh: the launch 159 -> about 97 us, one blob's proofs 1.18 ->
+ * 1.12 ms; the products' longer chain keeps teams of two, docs/fk20.md). */
+static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
+                                 uint32_t n_points) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, n_points >> c->log_2r) > 1 ? 4 : 1;
+    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
+                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
+                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
+}
+
+/* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over the
+ * pass's scalars times 2^64 / 2r, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
+ * pieces). Beside the MSM of u on its own queue (queue 0 then makes U_1 = [2^32] u), so
+ * that each queue's chain is one MSM and 32 doublings, where U_3 from u is 96 doublings in
+ * a row after u's MSM. The MSM made all three until the seventeenth session:
+ * one blob's three MSMs, 24,576 work-items, took more of the GPU than u's beside them
+ * (docs/results/fk20.md). */
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scales, n << KZG_LOG_EXT, KZG_CONV_PARTS - 1,
-                             c->info.comb_teeth);
-    return ret ? ret
-               : msm(c, fk20_msm_shape(c, n * (KZG_CONV_PARTS - 1)), c->conv_ints, c->conv_partials, c->conv_partials2,
-                     c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi);
+    uint32_t pts = (uint32_t)(n << c->log_2r);
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
+    if (!ret)
+        ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, c->info.comb_teeth,
+                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
+    return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
 }
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
@@ -501,7 +521,8 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
                       c->info.comb_teeth);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u);
+                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
+    if (!ret && hi) ret = conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
     if (hi && q) { /* queue 0 goes on after both, even after a failure */
         gc_kzg_ret w = kzg_queue_after(c, 0, q);
         if (!ret) ret = w;
@@ -583,8 +604,6 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     /* in place, a slice of rows at a time: a slice reads only its own rows of bb.u */
     for (size_t first = 0; first < n; first += c->conv_blobs) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
-        gc_arg m[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows)};
         uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
         gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
@@ -594,8 +613,12 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
                       GC_ARG_VAL(rows), GC_ARG_VAL(all_parts)};
         gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
-        gc_kzg_ret ret = hi_ready ? GC_KZG_OK : launch_elements(c, K_G1_CONV_MUL_POW2, (size_t)rows * two_r, m, 5);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r / 2, f, 6);
+        uint32_t pts = rows * two_r; /* U_1, U_2, U_3 from u, 32 doublings each, unless the MSM made them */
+        gc_kzg_ret ret = GC_KZG_OK;
+        for (uint32_t p = 1; !hi_ready && !ret && p < KZG_CONV_PARTS; p++)
+            ret = p == 1 ? conv_mul_pow32(c, c->bb.u, row0 * two_r, 0, pts)
+                         : conv_mul_pow32(c, c->conv_hi, (p - 2) * pts, (p - 1) * pts, pts);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r, f, 6);
         size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, K_G1_CONV_TAPS_TEAM, products * lanes, a, 8)
@@ -603,7 +626,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r / 2, z, 6);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r, z, 6);
         if (ret) return ret;
     }
     return GC_KZG_OK;
@@ -634,7 +657,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
     gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
     if (ret) return ret;
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
-                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit)))
+                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0)))
         return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
@@ -725,21 +748,19 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
     size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
-    size_t conv_partials = most_msm_items(c, fk20_msm_shape, c->conv_blobs, KZG_CONV_PARTS - 1);
-    gc_fr scales[KZG_CONV_PARTS - 1], inv_2r, pow2, raw; /* 2^(32 p) / 2r, raw (fr_to_int's scales) */
+    size_t conv_partials = most_msm_items(c, fk20_msm_shape, c->conv_blobs, 1);
+    gc_fr scale, inv_2r, pow2, raw; /* 2^64 / 2r, raw (fr_to_int's scale) */
     gc_fr_fft_inv_n(&inv_2r, c->log_2r);
-    for (unsigned p = 1; p < KZG_CONV_PARTS; p++) {
-        gc_fr_zero(&raw);
-        raw.l[p] = 1;
-        gc_fr_to_mont(&pow2, &raw);
-        gc_fr_mul(&pow2, &pow2, &inv_2r);
-        gc_fr_from_mont(&scales[p - 1], &pow2);
-    }
+    gc_fr_zero(&raw);
+    raw.l[2] = 1;
+    gc_fr_to_mont(&pow2, &raw);
+    gc_fr_mul(&pow2, &pow2, &inv_2r);
+    gc_fr_from_mont(&scale, &pow2);
     gc_kzg_ret ret;
     if ((ret = upload_conv_taps(c)) ||
-        (ret = upload(c, &c->conv_scales, scales, sizeof scales, "scale")) ||
+        (ret = upload(c, &c->conv_scale, &scale, sizeof scale, "scale")) ||
         (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
-        (ret = upload(c, &c->conv_ints, NULL, hi_rows * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
+        (ret = upload(c, &c->conv_ints, NULL, c->conv_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
         (ret = upload(c, &c->conv_partials, NULL, conv_partials * sizeof(gc_g1p), "G1 convolution MSM partial sums")) ||
         (ret = upload(c, &c->conv_partials2, NULL, (conv_partials + 7) / 8 * sizeof(gc_g1p),
                       "G1 convolution MSM partial sums")) ||
@@ -747,7 +768,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         (ret = upload(c, &c->conv_products2, NULL, products / 8 * sizeof(gc_g1p), "G1 convolution products")))
         return ret;
     c->info.batch_bytes += ((products * 9 / 8 + hi_rows * two_r + conv_partials * 9 / 8) * sizeof(gc_g1p) +
-                            hi_rows * 8192 * sizeof(gc_fr)) / b;
+                            c->conv_blobs * 8192 * sizeof(gc_fr)) / b;
     return GC_KZG_OK;
 }
 
@@ -964,7 +985,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scales, c->conv_products, c->conv_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

@@ -46,7 +46,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW2, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_SUM_TREE_TEAM,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_SUM_TREE_TEAM,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -116,8 +116,8 @@ struct gc_kzg_ctx {
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
     gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
     gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
-    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* their MSM's (kzg_stage_fk20_msm) */
-    gc_buffer *conv_scales;        /* its scales, 2^(32 p) / 2r */
+    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm) */
+    gc_buffer *conv_scale;         /* its scale, 2^64 / 2r */
     /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
      * PoCL's CPU device the same kernels running on two queues at once aborted PoCL now and
      * then (pocl_release_dlhandle_cache's assertion: kzg_cmd_g1_conv failed 3 runs in 8,
@@ -169,8 +169,9 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals ->
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
- *  takes the G1 convolution, also conv_hi = [2^(32 p)] u (p = 1 .. 3) by a second MSM beside it (on queue
- *  KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where conv_msm_beside is 0), which
+ *  takes the G1 convolution, also conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM
+ *  beside it (on queue KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where
+ *  conv_msm_beside is 0) and then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which
  *  kzg_stage_g1_conv then reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
