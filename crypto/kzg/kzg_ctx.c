@@ -473,13 +473,17 @@ static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs 
 static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) { return g1_map_is_conv(c, n) && n <= c->conv_blobs; }
 
 /* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
- * teams of four where the convolution's products take teams: a doubling is two rounds of
- * four products, so four lanes wait for two products in a row where two wait for four
- * (one blob on an H100, run122.sh: the launch 159 -> about 97 us, one blob's proofs 1.18 ->
- * 1.12 ms; the products' longer chain keeps teams of two, docs/fk20.md). */
+ * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
+ * is two rounds of four products, so four lanes wait for two products in a row where two
+ * wait for four and one for eight. The launch is small at any pass the convolution takes
+ * (at most 8 blobs: 1,024 points, 128 warps of teams), so teams only shorten its chain:
+ * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
+ * proofs 1.18 -> 1.12 ms. */
 static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
                                  uint32_t n_points) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, n_points >> c->log_2r) > 1 ? 4 : 1;
+    const gc_device_info *in = gc_device_get_info(c->dev);
+    uint32_t set = c->team[KZG_TEAM_CONV], cuda_gpu = in->backend == GC_BACKEND_CUDA && in->is_gpu;
+    uint32_t lanes = set ? (set > 1 ? 4 : 1) : cuda_gpu ? 4 : 1;
     gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
                   GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
     return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
