@@ -469,8 +469,11 @@ static gc_kzg_ret to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffe
 static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs && n <= c->info.g1_conv_max_batch; }
 
 /* 1: the FK20 MSM of a pass of n blobs also makes the convolution's pieces' points
- * (conv_hi_msm), which the pipeline's convolution then reads (kzg_stages_u_to_proofs). */
-static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) { return g1_map_is_conv(c, n) && n <= c->conv_blobs; }
+ * (conv_hi_msm), which the pipeline's convolution then reads (kzg_stages_u_to_proofs);
+ * larger passes make all three from u by doublings in the convolution's stage. */
+static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
+    return g1_map_is_conv(c, n) && n <= c->conv_blobs && n <= KZG_CONV_PIECES_MSM_MAX_BATCH;
+}
 
 /* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
  * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
@@ -752,7 +755,8 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
     size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
-    size_t conv_partials = most_msm_items(c, fk20_msm_shape, c->conv_blobs, 1);
+    size_t msm_blobs = c->conv_blobs < KZG_CONV_PIECES_MSM_MAX_BATCH ? c->conv_blobs : KZG_CONV_PIECES_MSM_MAX_BATCH;
+    size_t conv_partials = most_msm_items(c, fk20_msm_shape, msm_blobs, 1); /* U_2's MSM (conv_hi_msm) */
     gc_fr scale, inv_2r, pow2, raw; /* 2^64 / 2r, raw (fr_to_int's scale) */
     gc_fr_fft_inv_n(&inv_2r, c->log_2r);
     gc_fr_zero(&raw);
@@ -764,7 +768,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     if ((ret = upload_conv_taps(c)) ||
         (ret = upload(c, &c->conv_scale, &scale, sizeof scale, "scale")) ||
         (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
-        (ret = upload(c, &c->conv_ints, NULL, c->conv_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
+        (ret = upload(c, &c->conv_ints, NULL, msm_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
         (ret = upload(c, &c->conv_partials, NULL, conv_partials * sizeof(gc_g1p), "G1 convolution MSM partial sums")) ||
         (ret = upload(c, &c->conv_partials2, NULL, (conv_partials + 7) / 8 * sizeof(gc_g1p),
                       "G1 convolution MSM partial sums")) ||
@@ -772,7 +776,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         (ret = upload(c, &c->conv_products2, NULL, products / 8 * sizeof(gc_g1p), "G1 convolution products")))
         return ret;
     c->info.batch_bytes += ((products * 9 / 8 + hi_rows * two_r + conv_partials * 9 / 8) * sizeof(gc_g1p) +
-                            c->conv_blobs * 8192 * sizeof(gc_fr)) / b;
+                            msm_blobs * 8192 * sizeof(gc_fr)) / b;
     return GC_KZG_OK;
 }
 

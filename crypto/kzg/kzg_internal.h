@@ -24,6 +24,13 @@
  * 512 outputs); the default (on a GPU) of the passes it serves, in blobs. */
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 72u
+/* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then
+ * U_1, U_3 by 32 doublings on each queue); larger ones make U_1, U_2, U_3 from u, 32
+ * doublings at a time (kzg_stage_g1_conv). One blob's MSMs leave most of the GPU idle, so
+ * U_2's costs nothing there but a share of the partitions; from a few blobs on they fill it,
+ * and two more launches of doublings cost less than a second MSM: on an H100 (run128.sh)
+ * 8 blobs 4.49-4.61 -> 4.21-4.30 ms, their proofs 3.63 -> 3.19. */
+#define KZG_CONV_PIECES_MSM_MAX_BATCH 1u
 /* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
  * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
@@ -116,7 +123,7 @@ struct gc_kzg_ctx {
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
     gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
     gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
-    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm) */
+    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm; one blob) */
     gc_buffer *conv_scale;         /* its scale, 2^64 / 2r */
     /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
      * PoCL's CPU device the same kernels running on two queues at once aborted PoCL now and
@@ -169,8 +176,8 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals ->
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
- *  takes the G1 convolution, also conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM
- *  beside it (on queue KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where
+ *  takes the G1 convolution and has at most KZG_CONV_PIECES_MSM_MAX_BATCH blobs, also
+ *  conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM beside it (on queue KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where
  *  conv_msm_beside is 0) and then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which
  *  kzg_stage_g1_conv then reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
@@ -178,8 +185,8 @@ gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (up
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
  *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. hi_ready:
- *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it; n <= conv_blobs), else it is made
- *  here from u. GC_KZG_ERROR (the message says why) on a context without it (L != 64, or
+ *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it: a pass of at most
+ *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the message says why) on a context without it (L != 64, or
  *  g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
