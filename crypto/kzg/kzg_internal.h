@@ -177,17 +177,17 @@ gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ex
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
  *  takes the G1 convolution and has at most KZG_CONV_PIECES_MSM_MAX_BATCH blobs, also
- *  conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM beside it (on queue KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where
- *  conv_msm_beside is 0) and then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which
- *  kzg_stage_g1_conv then reads. */
+ *  conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM beside it (on queue
+ *  KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where conv_msm_beside is 0) and
+ *  then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which kzg_stage_g1_conv reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
  *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. hi_ready:
  *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it: a pass of at most
- *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the message says why) on a context without it (L != 64, or
- *  g1_conv_max_batch 0). */
+ *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the
+ *  message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
  *  kzg_stage_g1_conv where the context has it and n <= info.g1_conv_max_batch, else
