@@ -479,7 +479,7 @@ static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
  * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
  * is two rounds of four products, so four lanes wait for two products in a row where two
  * wait for four and one for eight. The launch is small at any pass the convolution takes
- * (at most 8 blobs: 1,024 points, 128 warps of teams), so teams only shorten its chain:
+ * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
  * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
  * proofs 1.18 -> 1.12 ms. */
 static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,

@@ -21,7 +21,7 @@
  * one slot for the rest (doublings and additions): 65 slots padded to 72 (mirrors
  * KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum launches
  * take 72 -> 9 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
- * 512 outputs); the default (on a GPU) of the passes it serves, in blobs. */
+ * 512 outputs). */
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 72u
 /* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then
@@ -35,7 +35,10 @@
  * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
 #define KZG_TEAM_MAX_POINTS 16384u
-#define KZG_CONV_MAX_BATCH 8u
+/* The default (on a GPU) of the passes the G1 convolution serves, in blobs: on an H100
+ * (run131.sh) 16 blobs took 7.39-7.49 ms by it against 10.54-10.57 by the G1 FFTs, 32
+ * blobs 12.49-12.75 against 12.42-12.67 (a tie). */
+#define KZG_CONV_MAX_BATCH 16u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
 

@@ -105,7 +105,7 @@ typedef struct {
     unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
                           * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster
                           * for a few blobs, 1.3 MB of device memory per blob of this limit);
-                          * GC_KZG_NO_G1_CONV: never; 0: the library's default (8 on a
+                          * GC_KZG_NO_G1_CONV: never; 0: the library's default (16 on a
                           * GPU; never on a CPU device, where it only adds work) */
     unsigned commit_teeth; /* the commitment's table alone (4,096 bases: 3 GiB at 14, 12 at
                           * 16, 24 at 17), GC_KZG_NO_TABLES, or 0: as comb_teeth (its default

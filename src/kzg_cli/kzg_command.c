@@ -88,7 +88,7 @@ static void print_cells_help(FILE *f) {
             "                     (each table within the device's largest allocation), none on a CPU\n"
             "  --g1-conv N        L = 64: passes of at most N blobs (1..512) compute the proofs' two G1\n"
             "                     FFTs as one convolution (less latency, more work), or 'none' for\n"
-            "                     never; default: 8 on a GPU, none on a CPU\n"
+            "                     never; default: 16 on a GPU, none on a CPU\n"
             "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
             "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
             "                     is one pass of every device\n"

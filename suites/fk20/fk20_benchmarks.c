@@ -123,16 +123,17 @@ static const char *const bench_what[B_COUNT] = {
     "stage G1 convolution (the G1 FFTs' map; in slices of g1_conv_max_batch blobs)", "stage proof compression",
     "stage commitment", "proofs from the polynomial (circulant FFTs, MSM, G1 FFTs)"};
 
-#define N_CFG 7
+#define N_CFG 9
 static bench_param params[N_CFG][B_COUNT];
 static char names[N_CFG][B_COUNT][64], descs[N_CFG][B_COUNT][128];
 
 void fk20_register_benchmarks(void) {
-    /* 8 blobs at L = 64: the largest pass that takes the G1 convolution by default on a GPU */
+    /* 8, 16 and 32 blobs at L = 64: around the pass size where the G1 convolution stops
+     * paying (g1_conv_max_batch) */
     static const struct {
         unsigned l;
         size_t batch;
-    } cfg[N_CFG] = {{64, 1}, {64, 8}, {64, 64}, {64, 128}, {16, 1}, {16, 64}, {16, 512}};
+    } cfg[N_CFG] = {{64, 1}, {64, 8}, {64, 16}, {64, 32}, {64, 64}, {64, 128}, {16, 1}, {16, 64}, {16, 512}};
     for (int c = 0; c < N_CFG; c++)
         for (int k = 0; k < B_COUNT; k++) {
             if (k == B_G1_CONV && cfg[c].l != 64) continue; /* L = 64 only */

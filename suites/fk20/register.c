@@ -37,7 +37,7 @@ void gc_suite_fk20_register(void) {
         {"mutant_fk20", "msm_parts", GC_PARAM_UINT, 0, KZG_MSM_PARTS_MAX, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
-         "(0: never; unset: the library's default, 8 on a GPU, never on a CPU device)"},
+         "(0: never; unset: the library's default, 16 on a GPU, never on a CPU device)"},
         {"mutant_fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "the same for the fk20 mutants"}};
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
