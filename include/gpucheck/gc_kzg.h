@@ -104,7 +104,7 @@ typedef struct {
     size_t max_batch;    /* blobs per device pass (0: as many as fit, at most 512) */
     unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
                           * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster
-                          * for a few blobs, 1.3 MB of device memory per blob of this limit);
+                          * for a few blobs, about 1.5 MB of device memory per blob of this limit);
                           * GC_KZG_NO_G1_CONV: never; 0: the library's default (16 on a
                           * GPU; never on a CPU device, where it only adds work) */
     unsigned commit_teeth; /* the commitment's table alone (4,096 bases: 3 GiB at 14, 12 at
