@@ -46,8 +46,10 @@ static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t 
 /* Passes of at most this many blobs compute their cells on queue 1 beside the proofs. On
  * an H100 (79001d8 + this rule's first form, docs/results/fk20.md): one blob 5.27 -> 4.69 ms;
  * 64 blobs 33.8 -> 35.3-35.9 and 128 blobs 55.8 -> 57.5-58.5, where the cells' FFTs take SMs
- * from the MSM they run beside. 8, as for the G1 convolution: between the two measured sizes. */
-#define KZG_CELLS_BESIDE_MAX_BATCH 8
+ * from the MSM they run beside. 16, as the G1 convolution's default (this rule, the flags
+ * below and kzg_ctx.c's KZG_FFT_BLOCKS_MAX_BATCH together at 16 instead of 8, H100,
+ * run133.sh: 16 blobs 7.61 / 7.75 -> 7.18 / 7.00 ms; 8 and 32 blobs unchanged). */
+#define KZG_CELLS_BESIDE_MAX_BATCH 16
 
 typedef struct {
     uint8_t *dst;
@@ -84,8 +86,9 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * queued: read after the polynomial, as larger passes do, the host waits there before it
  * queues the rest and the GPU idles while it does. On an H100 (docs/results/fk20.md,
  * the fourteenth session): one blob about 0.05 ms faster; at 64 and 128 blobs the late
- * read cost 1.2 and 2.4 ms (not understood), so larger passes keep the early read. */
-#define KZG_FLAGS_LAST_MAX_BATCH 8
+ * read cost 1.2 and 2.4 ms (not understood), so larger passes keep the early read. 16: as
+ * KZG_CELLS_BESIDE_MAX_BATCH. */
+#define KZG_FLAGS_LAST_MAX_BATCH 16
 
 /* Passes whose G1 transforms run in fused pairs over at most this many points (rows x 2r)
  * compute their cells on queue 1 beside those transforms. There a pair launch has

@@ -248,7 +248,7 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
     return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
 }
 
-#define KZG_FFT_BLOCKS_MAX_BATCH 8 /* as the convolution's: measured at 1 and 64 blobs */
+#define KZG_FFT_BLOCKS_MAX_BATCH 16 /* as the convolution's default: measured at 1, 16 and 64 blobs */
 
 /* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
  * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
