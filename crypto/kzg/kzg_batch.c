@@ -49,7 +49,7 @@ static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t 
  * from the MSM they run beside. 16, as the G1 convolution's default (this rule, the flags
  * below and kzg_ctx.c's KZG_FFT_BLOCKS_MAX_BATCH together at 16 instead of 8, H100,
  * run133.sh: 16 blobs 7.61 / 7.75 -> 7.18 / 7.00 ms; 8 and 32 blobs unchanged). */
-#define KZG_CELLS_BESIDE_MAX_BATCH 16
+#define KZG_CELLS_BESIDE_MAX_BATCH KZG_CONV_MAX_BATCH
 
 typedef struct {
     uint8_t *dst;
@@ -88,7 +88,7 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * the fourteenth session): one blob about 0.05 ms faster; at 64 and 128 blobs the late
  * read cost 1.2 and 2.4 ms (not understood), so larger passes keep the early read. 16: as
  * KZG_CELLS_BESIDE_MAX_BATCH. */
-#define KZG_FLAGS_LAST_MAX_BATCH 16
+#define KZG_FLAGS_LAST_MAX_BATCH KZG_CONV_MAX_BATCH
 
 /* Passes whose G1 transforms run in fused pairs over at most this many points (rows x 2r)
  * compute their cells on queue 1 beside those transforms. There a pair launch has

@@ -248,7 +248,8 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
     return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
 }
 
-#define KZG_FFT_BLOCKS_MAX_BATCH 16 /* as the convolution's default: measured at 1, 16 and 64 blobs */
+/* the convolution's passes (measured at 1, 16 and 64 blobs) */
+#define KZG_FFT_BLOCKS_MAX_BATCH KZG_CONV_MAX_BATCH
 
 /* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
  * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
@@ -484,9 +485,7 @@ static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
  * proofs 1.18 -> 1.12 ms. */
 static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
                                  uint32_t n_points) {
-    const gc_device_info *in = gc_device_get_info(c->dev);
-    uint32_t set = c->team[KZG_TEAM_CONV], cuda_gpu = in->backend == GC_BACKEND_CUDA && in->is_gpu;
-    uint32_t lanes = set ? (set > 1 ? 4 : 1) : cuda_gpu ? 4 : 1;
+    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
     gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
                   GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
     return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
