@@ -130,13 +130,19 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     if (ret) return ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
     if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
-    if ((want->cells && cells_early) || (want->commitments && early)) {
-        if ((ret = kzg_queue_after(c, 1, 0)) || (ret = kzg_use_queue(c, 1))) return ret;
+    int beside_msm = (want->cells && cells_early) || (want->commitments && early);
+    if (beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
+    /* The proofs' steps are queued first: the host takes a few microseconds a launch, and
+     * queue 0's chain is the pass's critical path (H100, one blob: queue 0 idled ~50 us
+     * after the polynomial while the host queued the cells and the commitment,
+     * docs/results/fk20.md, eighteenth session). */
+    if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
+    if (beside_msm) {
+        if ((ret = kzg_use_queue(c, 1))) return ret;
         if (want->cells && cells_early && (ret = kzg_stage_cells(c, n))) return ret;
         if (want->commitments && early && (ret = kzg_stage_commitment(c, n))) return ret;
         if ((ret = kzg_use_queue(c, 0))) return ret;
     }
-    if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
     if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
         if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
