@@ -98,6 +98,27 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * they gained nothing (33.31 / 32.82 -> 33.37 / 33.69, docs/results/fk20.md). */
 #define KZG_CELLS_BESIDE_PAIRS_MAX_POINTS 8192u
 
+/* Passes of at most this many blobs queue the proofs' circulant FFTs and MSM before what
+ * runs beside them on queue 1 (the cells, the commitment): the host takes a few
+ * microseconds a launch and queue 0's chain is the pass's critical path (H100, one blob:
+ * queue 0 idled ~50 us after the polynomial while the host queued queue 1's launches,
+ * run137.sh; one blob 1.467-1.543 -> 1.413-1.466 ms, run138.sh; 16 blobs 6.96-7.12 ->
+ * 6.84-6.88, run139.sh). Larger passes queue queue 1's first: there the FK20 MSM's launch
+ * fills the GPU, and queued first it took every SM before the commitment's blocks came,
+ * which then ran beside the G1 transforms instead (64 blobs 18.19 -> 19.34 ms, 128 blobs
+ * 29.95 -> 31.98, run139.sh). 16: as KZG_CELLS_BESIDE_MAX_BATCH. */
+#define KZG_PROOFS_QUEUED_FIRST_MAX_BATCH KZG_CONV_MAX_BATCH
+
+/* Queue 1's launches beside the FK20 MSM (its wait for the polynomial already queued). */
+static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *want, int cells_early, int early) {
+    if (!((want->cells && cells_early) || (want->commitments && early))) return GC_KZG_OK;
+    gc_kzg_ret ret = kzg_use_queue(c, 1);
+    if (!ret && want->cells && cells_early) ret = kzg_stage_cells(c, n);
+    if (!ret && want->commitments && early) ret = kzg_stage_commitment(c, n);
+    gc_kzg_ret back = kzg_use_queue(c, 0);
+    return ret ? ret : back;
+}
+
 /* The steps of one pass over blobs [first, first + n), on two queues where the context
  * allows (c->two_queues; else every step on queue 0, in the same order). Queue 0 runs the
  * proofs: blob -> polynomial, circulant FFTs, the FK20 MSM, the G1 transforms,
@@ -131,18 +152,11 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
     if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
     int beside_msm = (want->cells && cells_early) || (want->commitments && early);
+    int msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
     if (beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
-    /* The proofs' steps are queued first: the host takes a few microseconds a launch, and
-     * queue 0's chain is the pass's critical path (H100, one blob: queue 0 idled ~50 us
-     * after the polynomial while the host queued the cells and the commitment,
-     * docs/results/fk20.md, eighteenth session). */
+    if (!msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
     if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
-    if (beside_msm) {
-        if ((ret = kzg_use_queue(c, 1))) return ret;
-        if (want->cells && cells_early && (ret = kzg_stage_cells(c, n))) return ret;
-        if (want->commitments && early && (ret = kzg_stage_commitment(c, n))) return ret;
-        if ((ret = kzg_use_queue(c, 0))) return ret;
-    }
+    if (msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
     if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
         if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
@@ -154,20 +168,25 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         if ((ret = kzg_use_queue(c, 0))) return ret;
     }
     if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
-    if (want->cells &&
-        ((ret = kzg_use_queue(c, side)) ||
-         (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)) ||
-         (ret = kzg_use_queue(c, 0))))
+    /* The reads: queue 1's first (cells, commitments and, in small passes, the flags: its
+     * work ends well before the proofs'), the proofs last, so that after the GPU's last
+     * kernel one read remains, not three (H100, one blob: the proofs', the commitment's and
+     * the flags' reads on queue 0 took ~30 us after the compression, run137.sh). Queue 1
+     * has waited for the polynomial wherever it ran cells or a commitment. */
+    int side_reads = side && (want->cells || want->commitments);
+    if (side_reads && (ret = kzg_use_queue(c, 1))) return ret;
+    if (want->cells && (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
         return ret;
+    if (want->commitments &&
+        (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
+                        n * GC_KZG_BYTES_PER_COMMITMENT)))
+        return ret;
+    if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
+    if (side_reads && (ret = kzg_use_queue(c, 0))) return ret;
     if (want->proofs &&
         (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
         return ret;
-    if (want->commitments &&
-        ((side && (ret = kzg_queue_after(c, 0, 1))) ||
-         (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
-                         n * GC_KZG_BYTES_PER_COMMITMENT))))
-        return ret;
-    return flags_last ? read_flags(c, bad + first, n) : GC_KZG_OK;
+    return flags_last && !side_reads ? read_flags(c, bad + first, n) : GC_KZG_OK;
 }
 
 /* One pass: staging receives every output of the pass. On an error, queue 0 becomes the
