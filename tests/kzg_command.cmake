@@ -71,6 +71,11 @@ add_test(NAME kzg_cmd_cell_size_16
 add_test(NAME kzg_cmd_g1_conv
          COMMAND ${GC_KZG_CHECK} vectors --consensus ${GC_KZG_CONSENSUS} valid_0,valid_1
                  --stderr-has "G1 convolution up to 2 blobs" -- --batch 2 --g1-conv 2 -v)
+# Passes of one blob with the convolution: there the FK20 MSM makes U_2 = [2^64] u by a
+# second MSM and U_1, U_3 by 32 doublings (kzg_stage_fk20_msm), which larger passes do not.
+add_test(NAME kzg_cmd_g1_conv_one_blob
+         COMMAND ${GC_KZG_CHECK} vectors --consensus ${GC_KZG_CONSENSUS} valid_2,valid_3
+                 --stderr-has "G1 convolution up to 1 blobs, batch 1" -- --batch 1 --g1-conv 1 -v)
 # Several devices (--device all with PoCL playing two): each batch of 4 blobs (--batch 2
 # per device) split across them, the records still in input order, a rejected blob in each
 # device's slice, the malformed line held behind them; -v describes both contexts.
@@ -80,7 +85,7 @@ add_test(NAME kzg_cmd_device_all
                  --ckzg ${GC_KZG_CKZG} zeros --stderr-has "2 devices, 4 blobs a batch split across them"
                  --stderr-has "opencl:0:1: cell size 64" -- --device all --batch 2 -v)
 set_tests_properties(kzg_cmd_device_all PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
-set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all kzg_cmd_g1_conv
+set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all kzg_cmd_g1_conv kzg_cmd_g1_conv_one_blob
                      PROPERTIES TIMEOUT 900 LABELS "kzg;device")
 
 # ---- against c-kzg-4844 (PyPI ckzg) on a fresh random blob -------------------------------
