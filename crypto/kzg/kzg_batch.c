@@ -109,9 +109,9 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * 29.95 -> 31.98, run139.sh). 16: as KZG_CELLS_BESIDE_MAX_BATCH. */
 #define KZG_PROOFS_QUEUED_FIRST_MAX_BATCH KZG_CONV_MAX_BATCH
 
-/* Queue 1's launches beside the FK20 MSM (its wait for the polynomial already queued). */
+/* Queue 1's launches beside the FK20 MSM (its wait for the polynomial already queued):
+ * the cells where cells_early, the commitment where early. */
 static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *want, int cells_early, int early) {
-    if (!((want->cells && cells_early) || (want->commitments && early))) return GC_KZG_OK;
     gc_kzg_ret ret = kzg_use_queue(c, 1);
     if (!ret && want->cells && cells_early) ret = kzg_stage_cells(c, n);
     if (!ret && want->commitments && early) ret = kzg_stage_commitment(c, n);
@@ -154,9 +154,9 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int beside_msm = (want->cells && cells_early) || (want->commitments && early);
     int msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
     if (beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
-    if (!msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
+    if (beside_msm && !msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
     if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
-    if (msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
+    if (beside_msm && msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
     if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
         if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
