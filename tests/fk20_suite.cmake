@@ -54,7 +54,8 @@ add_test(NAME fk20_msm_parts1
 add_test(NAME fk20_msm_parts3
          COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.msm.row1=PASS fk20.L64.commitment.row1=PASS
                  mutant_fk20.dropped_msm_term=CAUGHT mutant_fk20.lost_comb_sign=CAUGHT
-                 -- run --filter "fk20.L64.msm.row1,fk20.L64.commitment.row1,mutant_fk20.dropped_msm_term,mutant_fk20.lost_comb_sign"
+                 mutant_fk20.wrong_msm_part_weight=CAUGHT
+                 -- run --filter "fk20.L64.msm.row1,fk20.L64.commitment.row1,mutant_fk20.dropped_msm_term,mutant_fk20.lost_comb_sign,mutant_fk20.wrong_msm_part_weight"
                  --param fk20.comb_teeth=6 --param fk20.commit_teeth=8 --param fk20.msm_parts=3
                  --param mutant_fk20.comb_teeth=6 --param mutant_fk20.commit_teeth=8
                  --param mutant_fk20.msm_parts=3 --scale 0.03125)
@@ -90,7 +91,7 @@ endforeach()
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
-        lost_conv_wrap_sign wrong_conv_rest wrong_team_lane wrong_conv_team_lane)
+        lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")

@@ -22,6 +22,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_CONV_MUL_POW32_TEAM] = "g1_conv_mul_pow32_team",
     [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
+    [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -305,6 +306,23 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
     return ret ? ret : launch_rows(c, K_FR_FFT_ROWS, n << c->log_l, row / 2, f, 6);
 }
 
+/* Sums of at most 5 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
+ * g1_sum_tree, one work-group of KZG_SUM_TREE_WG per output, at most 4 additions in a row
+ * and then a tree 6 deep, where the fan-in-8 launches of g1_sum_chunks take two launches
+ * of 7 or more (latency: one blob's MSM has 128 outputs of 64 chunks, its convolution 128
+ * of 264). On an H100 (e123595 against it):
+ * one blob's MSM 0.587 / 0.577 -> 0.437 / 0.440 ms, its convolution 2.131 / 2.116 -> 1.974 /
+ * 1.975, the pipeline 3.42 / 3.30 -> 3.01 / 3.02. With more chunks each work-item adds its
+ * share in a row first: one blob's commitment (4,096 chunks, 64 a work-item) went 0.83 ->
+ * 1.38 ms, so it keeps the fan-in launches; so do many outputs (one work-item each). */
+#define KZG_SUM_TREE_MAX_OUT 512u
+
+/* Up to this many outputs of more chunks than g1_sum_tree takes at once (one blob's
+ * commitment: 4,096 chunks) are summed in two g1_sum_tree launches, runs of
+ * KZG_SUM_TREE_WG chunks and then their sums: 12 additions deep, where the fan-in-8
+ * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
+#define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
+
 #define MSM_ITEMS_TARGET (1u << 15) /* work-items an MSM launch aims for (H100: 2^15 beat 2^16 by 2-5%, 2^14 lost 10-20%) */
 
 /* Terms per MSM work-item. With comb tables a term costs `spacing` additions wherever it
@@ -335,9 +353,24 @@ void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
  * doublings than the shorter chains save); but the pipeline, whose commitment runs beside
  * the FK20 MSM, took 1.69-1.76 ms at one part and 1.76-1.86 at two (four rounds of 20,
  * run111.sh): there the parts' extra doublings take the GPU the other MSM needs. */
-static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk) {
+static int sum_trees(const gc_kzg_ctx *c) { return gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG; }
+
+/* Whether an MSM of one term a work-item, n_out outputs (all blobs) of n_terms terms, cut
+ * in `parts`, can leave its parts' weights until after the sums (msm_comb's s.defer): each
+ * part's sums must be one g1_sum_tree launch, n_out parts outputs of n_terms chunks. */
+static int msm_parts_deferrable(const gc_kzg_ctx *c, size_t n_out, uint32_t n_terms, uint32_t parts) {
+    return parts > 1 && n_out * parts <= KZG_SUM_TREE_MAX_OUT && n_terms > 1 && n_terms <= 5 * KZG_SUM_TREE_WG &&
+           sum_trees(c);
+}
+
+/* With the weights deferred, two parts add no work per term: every term's doublings are
+ * those of one part, and an output's two sums meet after spacing / 2 doublings once
+ * (g1_msm_parts_combine). So an MSM that can defer is cut in two whatever runs beside it
+ * (msm() has the measurements); one that cannot keeps the rule below. */
+static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk, size_t n_out, uint32_t n_terms) {
     if (!teeth || chunk != 1) return 1;
-    return c->msm_parts ? c->msm_parts : c->msms_beside ? 1 : 2;
+    if (c->msm_parts) return c->msm_parts;
+    return msm_parts_deferrable(c, n_out, n_terms, 2) ? 2 : c->msms_beside ? 1 : 2;
 }
 
 /* The MSM shapes of the pipelines over n blobs. */
@@ -345,13 +378,14 @@ static kzg_msm_shape fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l, chunk = msm_chunk(c->info.comb_teeth, n * two_r, l, l);
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
     kzg_msm_shape s = {(uint32_t)n, two_r, l, chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r,
-                       msm_parts(c, c->info.comb_teeth, chunk)};
+                       msm_parts(c, c->info.comb_teeth, chunk, n * two_r, l), 0};
     return s;
 }
 
 static kzg_msm_shape commit_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t blob = 1u << KZG_LOG_BLOB, chunk = msm_chunk(c->info.commit_teeth, n, blob, 256);
-    kzg_msm_shape s = {(uint32_t)n, 1, blob, chunk, blob, 0, 1, 0, 1, msm_parts(c, c->info.commit_teeth, chunk)};
+    kzg_msm_shape s = {(uint32_t)n, 1, blob, chunk, blob, 0, 1, 0, 1, msm_parts(c, c->info.commit_teeth, chunk, n, blob),
+                       0};
     return s;
 }
 
@@ -373,23 +407,6 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
     return most;
 }
 
-/* Sums of at most 5 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take
- * g1_sum_tree, one work-group of KZG_SUM_TREE_WG per output, at most 4 additions in a row
- * and then a tree 6 deep, where the fan-in-8 launches of g1_sum_chunks take two launches
- * of 7 or more (latency: one blob's MSM has 128 outputs of 64 chunks, its convolution 128
- * of 264). On an H100 (e123595 against it):
- * one blob's MSM 0.587 / 0.577 -> 0.437 / 0.440 ms, its convolution 2.131 / 2.116 -> 1.974 /
- * 1.975, the pipeline 3.42 / 3.30 -> 3.01 / 3.02. With more chunks each work-item adds its
- * share in a row first: one blob's commitment (4,096 chunks, 64 a work-item) went 0.83 ->
- * 1.38 ms, so it keeps the fan-in launches; so do many outputs (one work-item each). */
-#define KZG_SUM_TREE_MAX_OUT 512u
-
-/* Up to this many outputs of more chunks than g1_sum_tree takes at once (one blob's
- * commitment: 4,096 chunks) are summed in two g1_sum_tree launches, runs of
- * KZG_SUM_TREE_WG chunks and then their sums: 12 additions deep, where the fan-in-8
- * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
-#define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
-
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
  * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (team_lanes). */
 static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
@@ -409,7 +426,7 @@ static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
                              gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;
-    int trees = gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG;
+    int trees = sum_trees(c);
     if (trees && n_out <= KZG_SUM_TREE_TWO_LEVEL_MAX_OUT && n_chunks > 5 * KZG_SUM_TREE_WG &&
         n_chunks % KZG_SUM_TREE_WG == 0 && n_chunks / KZG_SUM_TREE_WG <= 5 * KZG_SUM_TREE_WG) {
         /* each run of KZG_SUM_TREE_WG chunks into scratch (an eighth of src holds them),
@@ -437,15 +454,40 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
 }
 
+/* out[out_first + i] = the sum over q of [2^(q per)] sums[i parts + q] (g1_msm_parts_combine),
+ * by teams of four where the sums' trees take teams (CUDA): per doublings in a row for each
+ * part but the top, each two rounds of four products, so four lanes wait for two products
+ * in a row where one waits for eight (as conv_mul_pow32). */
+static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
+                                    uint32_t parts, uint32_t per) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
+    gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out), GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
+                  GC_ARG_VAL(parts), GC_ARG_VAL(per), GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 7)
+                     : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 6);
+}
+
 /* partials -> out from point out_first: the MSM of `shape` over the table of `teeth` teeth
  * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases, then the sum
- * of each output's chunks. */
+ * of each output's chunks. Where the parts' weights can wait (msm_parts_deferrable), each
+ * part is summed on its own and g1_msm_parts_combine weights the sums: one blob's MSM
+ * chain is then 15 operations at 16 teeth (8 additions, 7 doublings) instead of 31 at one
+ * part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
+ * against 03711a3's launches): u's MSM 430 -> 232 us in the pipeline's timeline, its tree
+ * 128 -> 202 (256 outputs, one work-item an addition: by teams there the pipeline was
+ * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
+ * 1.410 / 1.426 / 1.388 / 1.473 ms (three / four deferred parts 1.52 / 1.44), the MSM
+ * stage alone 0.543 -> 0.509. */
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
                       uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
                       uint32_t out_first) {
     uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
     size_t items = msm_items(s);
     gc_kzg_ret ret;
+    /* Deferred parts: the parts' sums into partials2 (n_out x parts points, which it holds:
+     * an eighth of the partials, at least 64 x parts x n_out here), then their weights. */
+    s.defer = teeth && s.chunk == 1 && msm_parts_deferrable(c, n_out, s.n_terms, s.parts) &&
+              gc_buffer_size(partials2) >= (size_t)n_out * s.parts * sizeof(gc_g1p);
     if (teeth) {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
@@ -454,7 +496,9 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);
     }
-    return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
+    if (ret || !s.defer) return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
+    if ((ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0))) return ret;
+    return msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, (spacing + s.parts - 1) / s.parts);
 }
 
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after

@@ -42,12 +42,13 @@
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
 
-/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: ten 32-bit fields). */
+/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: eleven 32-bit fields). */
 typedef struct {
     uint32_t n_blobs, n_out, n_terms, chunk;
     uint32_t sb, so, st;
     uint32_t bo, bt;
     uint32_t parts; /* the comb's columns cut in this many parts (msm_comb; 1 without tables) */
+    uint32_t defer; /* 1: the parts' weights after the sums (g1_msm_parts_combine; kzg_ctx.c's msm) */
 } kzg_msm_shape;
 
 /* The most column parts of an MSM of one term a work-item (kzg_ctx_set_msm_parts). */
@@ -57,6 +58,7 @@ typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_SUM_TREE_TEAM,
+    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -116,7 +118,7 @@ struct gc_kzg_ctx {
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
     /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
-     * default is one part (msm_parts in kzg_ctx.c) */
+     * default is one part where the parts' weights cannot be deferred (msm_parts in kzg_ctx.c) */
     int msms_beside;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */

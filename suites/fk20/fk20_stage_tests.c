@@ -261,6 +261,9 @@ static const stage_param mutants[] = {
     {ST_G1_CONV, 64, 1, "KZG_MUTANT=10", 0, 0, 0},
     /* the paired convolution's rest (slot 0) one point short of the cyclic half's sum */
     {ST_G1_CONV, 64, 1, "KZG_MUTANT=11", 0, 0, 0},
+    /* the comb's column parts with their weights deferred (one row: two parts by default),
+     * combined one doubling short; the tables at 6 teeth, as a CPU device has none */
+    {ST_MSM, 64, 1, "KZG_MUTANT=12", 0, 6, 0},
     /* the fused pairs' teams (g1_team.gc, of four unless --param mutant_fk20.g1_team=2, on any
      * device): every lane gets lane 2's product in place of lane 3's */
     {ST_G1_FFT, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 4},
@@ -271,8 +274,8 @@ static const stage_param mutants[] = {
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
-                                           "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_team_lane",
-                                           "wrong_conv_team_lane"};
+                                           "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
+                                           "wrong_team_lane",       "wrong_conv_team_lane"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
