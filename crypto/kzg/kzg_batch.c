@@ -43,6 +43,51 @@ static gc_kzg_ret read_out(gc_kzg_ctx *c, gc_buffer *from, uint8_t *dst, size_t 
     return st ? kzg_device_error(c, st, "reading results") : GC_KZG_OK;
 }
 
+/* A one-pass call hands its cells to the caller as soon as queue 1 has read them back,
+ * while queue 0 still computes the proofs (pass_steps): the copy out of staging, 34 MB at
+ * 128 blobs and 17 MB at 64, used to follow the GPU's last kernel. The call must still
+ * leave the caller's buffers as they were when it fails, so what the cells held is kept
+ * in cells_backup first and put back on a failure (run_batch). One pass only: the backup
+ * then holds at most max_batch blobs' cells. */
+typedef struct {
+    uint8_t *caller, *backup;
+    const uint8_t *staged;
+    size_t bytes; /* one blob's cells */
+    const uint32_t *bad;
+    int restore; /* 0: keep the caller's cells and write the staged ones; 1: put them back */
+} cells_job;
+
+static void cells_range(void *arg, size_t lo, size_t hi) {
+    const cells_job *j = arg;
+    for (size_t b = lo; b < hi; b++) {
+        if (j->bad[b]) continue; /* a rejected blob's outputs are never written */
+        uint8_t *to = j->caller + b * j->bytes, *keep = j->backup + b * j->bytes;
+        if (j->restore) {
+            memcpy(to, keep, j->bytes);
+        } else {
+            memcpy(keep, to, j->bytes);
+            memcpy(to, j->staged + b * j->bytes, j->bytes);
+        }
+    }
+}
+
+static void cells_to_caller(gc_kzg_ctx *c, const kzg_outputs *want, const kzg_outputs *staging, size_t n,
+                            const uint32_t *bad, int restore) {
+    size_t bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * c->info.cells_per_blob;
+    cells_job job = {want->cells, c->cells_backup, staging->cells, bytes, bad, restore};
+    kzg_parallel_ranges(n, n * bytes * (restore ? 1 : 2), cells_range, &job);
+}
+
+/* Room for a one-pass call's early cells (cells_to_caller); 0 where there is none: the
+ * call then copies them after the proofs, as a call of several passes does. */
+static int cells_backup_ready(gc_kzg_ctx *c, size_t bytes) {
+    if (bytes <= c->cells_backup_bytes) return 1;
+    free(c->cells_backup);
+    c->cells_backup = malloc(bytes);
+    c->cells_backup_bytes = c->cells_backup ? bytes : 0;
+    return c->cells_backup != NULL;
+}
+
 /* Passes of at most this many blobs compute their cells on queue 1 beside the proofs. On
  * an H100 (79001d8 + this rule's first form, docs/results/fk20.md): one blob 5.27 -> 4.69 ms;
  * 64 blobs 33.8 -> 35.3-35.9 and 128 blobs 55.8 -> 57.5-58.5, where the cells' FFTs take SMs
@@ -136,7 +181,8 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
  * ms against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host
  * blocks on a read, so the cells come back on queue 1 while queue 0 runs the G1 map. */
 static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
-                             const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad) {
+                             const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
+                             int *cells_done) {
     size_t cells_per_blob = c->info.cells_per_blob;
     size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
     size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
@@ -183,6 +229,15 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         return ret;
     if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
     if (side_reads && (ret = kzg_use_queue(c, 0))) return ret;
+    /* the flags are known here wherever queue 1 read (after the polynomial or just now) */
+    if (cells_ahead && side_reads && want->cells && want->proofs) {
+        cells_to_caller(c, want, staging, n, bad, 0);
+        *cells_done = 1;
+    }
+    if (want->proofs && c->fail_proofs_read) {
+        gc_set_last_error("injected by the suite (fail_proofs_read)");
+        return kzg_device_error(c, GC_ERR_DRIVER, "reading results");
+    }
     if (want->proofs &&
         (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
         return ret;
@@ -192,8 +247,9 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
 /* One pass: staging receives every output of the pass. On an error, queue 0 becomes the
  * current queue again and waits for queue 1, so that no later call meets work in flight. */
 static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
-                           const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad) {
-    gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, staging_in, bad);
+                           const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
+                           int *cells_done) {
+    gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, staging_in, bad, cells_ahead, cells_done);
     c->msms_beside = 0;
     if (ret && c->two_queues) {
         gc_device_select_queue(c->dev, 0);
@@ -237,13 +293,23 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
     if (out_bytes + in_bytes > c->staging_bytes && (ret = grow_staging(c, out_bytes + in_bytes))) goto out;
     kzg_outputs staging = {c->staging, c->staging + n * sizes[0], c->staging + n * (sizes[0] + sizes[1])};
     uint8_t *staging_in = c->staging_buf && in_bytes ? c->staging + out_bytes : NULL;
+    int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && cells_backup_ready(c, n * sizes[0]);
+    int cells_done = 0;
     for (size_t first = 0; first < n; first += c->info.max_batch) {
         size_t pass = n - first < c->info.max_batch ? n - first : c->info.max_batch;
-        if ((ret = run_pass(c, blobs, first, pass, want, &staging, staging_in, bad))) goto out;
+        if ((ret = run_pass(c, blobs, first, pass, want, &staging, staging_in, bad, cells_ahead, &cells_done))) {
+            if (cells_done) cells_to_caller(c, want, &staging, n, bad, 1); /* as they were */
+            goto out;
+        }
     }
-    /* every pass succeeded: publish the accepted blobs' results */
+    /* every pass succeeded: publish the accepted blobs' results (the cells, unless they
+     * went out before the proofs) */
     for (size_t b = 0; b < n; b++)
         if (status) status[b] = bad[b] ? GC_KZG_BADARGS : GC_KZG_OK;
+    if (cells_done) {
+        out_bytes -= n * sizes[0];
+        sizes[0] = 0;
+    }
     publish_job job = {want, &staging, sizes, bad};
     kzg_parallel_ranges(n, out_bytes, publish_range, &job);
     ret = GC_KZG_OK;

@@ -1041,6 +1041,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);
     else free(c->staging);
+    free(c->cells_backup);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

@@ -144,6 +144,14 @@ struct gc_kzg_ctx {
     uint8_t *staging;
     size_t staging_bytes;
     gc_buffer *staging_buf;  /* the page-locked buffer staging points into, or NULL (malloc'd) */
+    /* what the caller's cells held before a one-pass call wrote them ahead of its proofs
+     * (kzg_batch.c), put back if the call then fails; kept and grown as staging */
+    uint8_t *cells_backup;
+    size_t cells_backup_bytes;
+    /* fault injection for the suite (fk20.pool.two_contexts): nonzero makes each pass fail
+     * where it would read its proofs back, as a device failure there does (GC_KZG_DEVICE),
+     * after its cells went to the caller */
+    int fail_proofs_read;
     gc_status last_status;
     char last_message[512];
 };

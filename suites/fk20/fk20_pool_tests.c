@@ -9,7 +9,11 @@
  * one-element blobs: the MSM skips zero bits; about 2 s each on PoCL instead of 11 s for a
  * random one) yet all different, so that a slice put back in the wrong place fails the
  * comparison; two of them have an element >= r. Each slice holds a bad blob in its middle,
- * and the contexts' passes are 2 blobs, so each device loops over two passes. */
+ * and the contexts' passes are 2 blobs, so each device loops over two passes.
+ *
+ * A second failing call over the first four blobs (one pass a device) fails device 1 when
+ * it reads its proofs back, after its cells went to the caller ahead of them (kzg_batch.c):
+ * its slice must still read as it was. */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +21,7 @@
 
 #define N_BLOBS 6
 #define PASS_BLOBS 2
+#define LATE_BLOBS 4 /* the late failure's call: blobs 0..1 on device 0, 2..3 on device 1 */
 #define CELL_BYTES (128 * 2048)
 #define PROOF_BYTES (128 * 48)
 
@@ -40,10 +45,10 @@ typedef struct {
     /* one_device: pool, single. two_contexts: pool (cells, proofs, commitments), cells
      * alone, commitments alone, the single context of device 0 over the whole batch, a
      * call with device 1 failing, and the argument errors. */
-    pool_outputs pool_out, single, cells_only, commit_only, failing;
-    gc_kzg_ret failing_ret;
-    size_t failing_device;
-    char failing_message[1024];
+    pool_outputs pool_out, single, cells_only, commit_only, failing, failing_late;
+    gc_kzg_ret failing_ret, failing_late_ret;
+    size_t failing_device, failing_late_device;
+    char failing_message[1024], failing_late_message[1024];
     uint32_t arg_rets[8];
     uint8_t *untouched; /* the outputs the refused calls were given */
     gc_kzg_ret untouched_status[N_BLOBS];
@@ -72,7 +77,7 @@ static gc_status pool_setup(gc_test_ctx *ctx, int two) {
     s->untouched = gc_ctx_malloc(ctx, CELL_BYTES + PROOF_BYTES + 48);
     if (!s->blobs || !s->untouched) return GC_ERR_NO_MEMORY;
     gc_status st;
-    pool_outputs *outs[] = {&s->pool_out, &s->single, &s->cells_only, &s->commit_only, &s->failing};
+    pool_outputs *outs[] = {&s->pool_out, &s->single, &s->cells_only, &s->commit_only, &s->failing, &s->failing_late};
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
         if ((st = alloc_outputs(ctx, outs[i]))) return st;
     for (int b = 0; b < N_BLOBS; b++) {
@@ -149,26 +154,33 @@ static gc_status one_device_run(gc_test_ctx *ctx) {
     return r ? fk20_kzg_error(ctx, kc, r, "gc_kzg_compute_cells_and_proofs") : GC_OK;
 }
 
-/* Swap device 1's blob buffer for one of a byte: its first copy fails, as a device failure
- * does (kzg_device_error, GC_KZG_DEVICE), before it computes anything. */
-static gc_status failing_call(gc_test_ctx *ctx, pool_state *s) {
+/* A call of n blobs with device 1 failing. early: its blob buffer swapped for one of a
+ * byte, so that its first copy fails, as a device failure does (kzg_device_error,
+ * GC_KZG_DEVICE), before it computes anything; late: the context's fault injection
+ * (fail_proofs_read), a device failure where it reads its proofs back, after its cells
+ * were read and handed to the caller ahead of them. */
+static gc_status failing_call(gc_test_ctx *ctx, pool_state *s, int late, size_t n, pool_outputs *o, gc_kzg_ret *ret,
+                              size_t *device, char *message, size_t message_size) {
     gc_kzg_ctx *kc = gc_kzg_pool_ctx(s->pool, 1);
-    gc_buffer *tiny, *kept = kc->bb.blobs;
-    gc_status st = gc_buffer_alloc(kc->dev, 1, GC_MEM_DEVICE, &tiny);
-    if (st) {
-        gc_ctx_error(ctx, "a one-byte buffer: %s: %s", gc_status_name(st), gc_last_error());
-        return st;
+    gc_buffer *tiny = NULL, *kept = kc->bb.blobs;
+    if (!late) {
+        gc_status st = gc_buffer_alloc(kc->dev, 1, GC_MEM_DEVICE, &tiny);
+        if (st) {
+            gc_ctx_error(ctx, "a one-byte buffer: %s: %s", gc_status_name(st), gc_last_error());
+            return st;
+        }
+        kc->bb.blobs = tiny;
     }
-    kc->bb.blobs = tiny;
-    poison(ctx, &s->failing);
-    s->failing_ret = gc_kzg_pool_compute_cells_and_proofs(s->pool, s->failing.cells, s->failing.proofs,
-                                                          s->failing.commitments, s->blobs, N_BLOBS, s->failing.status);
+    kc->fail_proofs_read = late;
+    poison(ctx, o);
+    *ret = gc_kzg_pool_compute_cells_and_proofs(s->pool, o->cells, o->proofs, o->commitments, s->blobs, n, o->status);
     kc->bb.blobs = kept;
+    kc->fail_proofs_read = 0;
     gc_buffer_free(tiny);
     const char *msg;
-    gc_kzg_pool_last_error(s->pool, &s->failing_device, &msg);
-    snprintf(s->failing_message, sizeof s->failing_message, "%s", msg);
-    gc_ctx_note(ctx, "device 1 failing: %s: %s", gc_kzg_ret_name(s->failing_ret), msg);
+    gc_kzg_pool_last_error(s->pool, device, &msg);
+    snprintf(message, message_size, "%s", msg);
+    gc_ctx_note(ctx, "device 1 failing (%zu blobs): %s: %s", n, gc_kzg_ret_name(*ret), msg);
     return GC_OK;
 }
 
@@ -212,7 +224,11 @@ static gc_status two_contexts_run(gc_test_ctx *ctx) {
     r = gc_kzg_compute_cells_and_proofs(kc, s->single.cells, s->single.proofs, s->single.commitments, s->blobs, N_BLOBS,
                                         s->single.status);
     if (r) return fk20_kzg_error(ctx, kc, r, "gc_kzg_compute_cells_and_proofs");
-    gc_status st = failing_call(ctx, s);
+    gc_status st = failing_call(ctx, s, 0, N_BLOBS, &s->failing, &s->failing_ret, &s->failing_device,
+                                s->failing_message, sizeof s->failing_message);
+    if (!st)
+        st = failing_call(ctx, s, 1, LATE_BLOBS, &s->failing_late, &s->failing_late_ret, &s->failing_late_device,
+                          s->failing_late_message, sizeof s->failing_late_message);
     if (st) return st;
     refused_calls(ctx, s);
     return GC_OK;
@@ -315,6 +331,21 @@ static gc_status two_contexts_check(gc_test_ctx *ctx) {
                 N_BLOBS * CELL_BYTES, 2048);
     check_items(ctx, "device 1 failing: proofs (its slice untouched)", f.proofs, s->failing.proofs,
                 N_BLOBS * PROOF_BYTES, 48);
+    /* device 1 failing after its cells went out: its slice as it was */
+    expected_outputs g;
+    if ((st = expect(ctx, s, LATE_BLOBS / 2, GC_KZG_DEVICE, &g))) return st;
+    uint32_t got_late[3] = {s->failing_late_ret, (uint32_t)s->failing_late_device, 0};
+    snprintf(want_text, sizeof want_text, "device 1 (%s), blobs 2..3 of the call: GC_KZG_DEVICE: reading results",
+             gc_ctx_info(ctx)->id);
+    got_late[2] = strstr(s->failing_late_message, want_text) == s->failing_late_message;
+    if (!got_late[2]) gc_ctx_note(ctx, "device 1's late failure: expected a message starting '%s'", want_text);
+    gc_check_u32(ctx, "device 1 failing late: result, device index, message", want_fail, got_late, 3);
+    gc_check_u32(ctx, "device 1 failing late: status (its slice GC_KZG_DEVICE)", g.status,
+                 (const uint32_t *)s->failing_late.status, LATE_BLOBS);
+    check_items(ctx, "device 1 failing late: cells (its slice as it was)", g.cells, s->failing_late.cells,
+                LATE_BLOBS * CELL_BYTES, 2048);
+    check_items(ctx, "device 1 failing late: proofs (its slice as it was)", g.proofs, s->failing_late.proofs,
+                LATE_BLOBS * PROOF_BYTES, 48);
     /* refused calls: BADARGS, nothing written */
     uint32_t want_args[8] = {GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS,
                              GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS, 1};
