@@ -159,6 +159,15 @@ int main(void) {
     EXPECT_STATUS(gc_buffer_read(buf, 0, NULL, 4), GC_ERR_ARGUMENT, "gc_buffer_read: dst is NULL");
     EXPECT_STATUS(gc_buffer_read(buf, 62, host, 4), GC_ERR_ARGUMENT, "outside a 64-byte buffer");
     CHECK(gc_buffer_write(buf, 0, NULL, 0) == GC_OK && gc_buffer_read(buf, 64, NULL, 0) == GC_OK); /* allowed */
+    EXPECT_STATUS(gc_buffer_write_async(NULL, 0, host, 4), GC_ERR_ARGUMENT, "gc_buffer_write_async: buf is NULL");
+    EXPECT_STATUS(gc_buffer_write_async(buf, 0, NULL, 4), GC_ERR_ARGUMENT, "gc_buffer_write_async: src is NULL");
+    EXPECT_STATUS(gc_buffer_write_async(buf, 61, host, 4), GC_ERR_ARGUMENT, "outside a 64-byte buffer");
+    CHECK(gc_buffer_write_async(buf, 64, NULL, 0) == GC_OK); /* allowed */
+    /* what it enqueued is there for the blocking read behind it on the same queue */
+    const uint8_t sent[4] = {1, 2, 3, 4};
+    uint8_t back[4] = {0};
+    CHECK(gc_buffer_write_async(buf, 8, sent, 4) == GC_OK && gc_buffer_read(buf, 8, back, 4) == GC_OK &&
+          memcmp(sent, back, 4) == 0);
     EXPECT_STATUS(gc_buffer_fill_byte(NULL, 0xAA), GC_ERR_ARGUMENT, "gc_buffer_fill_byte: buf is NULL");
 
     /* modules and kernels */

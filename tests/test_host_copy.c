@@ -3,7 +3,10 @@
  * once, in contiguous ranges, on several threads when there is data enough, on the
  * calling thread alone when there is not; n = 0 and n smaller than the thread count
  * included. A negative control runs the same checker over a splitter that loses the last
- * index, and must see it fail. Exit codes: 0 pass, 1 failures. */
+ * index, and must see it fail. And kzg_pipelined_ranges (the blobs' upload): every index
+ * copied once, the chunks handed on in order on the calling thread, each only once it is
+ * copied, none after a hand-on fails; its negative control hands a chunk on before it is
+ * copied. Exit codes: 0 pass, 1 failures. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,61 @@ static int split_is_exact(splitter split, size_t n, size_t bytes, unsigned *call
     return ok;
 }
 
+/* ---- kzg_pipelined_ranges ---- */
+
+typedef struct {
+    record copies;
+    pthread_t caller;
+    size_t next;      /* the index the next hand-on must start at */
+    unsigned handed;  /* hand-ons */
+    unsigned fail_at; /* the hand-on that returns nonzero (0: none) */
+    int ok;           /* every hand-on in order, on the caller, of copied indices only */
+} pipe_record;
+
+static void pipe_copy(void *arg, size_t lo, size_t hi) { record_range(&((pipe_record *)arg)->copies, lo, hi); }
+
+static int pipe_then(void *arg, size_t lo, size_t hi) {
+    pipe_record *p = arg;
+    p->ok &= pthread_equal(pthread_self(), p->caller) && lo == p->next && lo < hi;
+    for (size_t i = lo; i < hi && i < MAX_N; i++) p->ok &= __atomic_load_n(&p->copies.visits[i], __ATOMIC_ACQUIRE) == 1u;
+    p->next = hi;
+    p->handed++;
+    return p->fail_at && p->handed == p->fail_at;
+}
+
+typedef int (*pipeliner)(size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then, void *arg);
+
+/* The negative control: the chunk handed on first, then copied. */
+static int hands_on_early(size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then, void *arg) {
+    (void)bytes;
+    int r = then(arg, 0, n);
+    fn(arg, 0, n);
+    return r;
+}
+
+/* 1 when every index was copied once, the hand-ons covered [0, n) (or stopped after the
+ * failing one) in order, and the result is the failure's; sets the hand-ons and threads. */
+static int pipeline_is_exact(pipeliner run, size_t n, size_t bytes, unsigned fail_at, unsigned *handed,
+                             unsigned *threads) {
+    static pipe_record p;
+    memset(&p, 0, sizeof p);
+    p.caller = pthread_self();
+    p.ok = 1;
+    p.fail_at = fail_at;
+    int r = run(n, bytes, pipe_copy, pipe_then, &p);
+    int ok = p.ok && r == (fail_at != 0) && p.copies.calls <= MAX_CALLS;
+    for (size_t i = 0; i < n; i++) ok &= p.copies.visits[i] == 1u;
+    ok &= fail_at ? p.handed == fail_at : p.next == n;
+    *handed = p.handed;
+    *threads = 0;
+    for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++) {
+        int seen = 0;
+        for (unsigned j = 0; j < k; j++) seen |= pthread_equal(p.copies.thread[j], p.copies.thread[k]);
+        *threads += !seen;
+    }
+    return ok;
+}
+
 int main(void) {
     const size_t mb = (size_t)1 << 20;
     const size_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 64, 127, 128, 513, MAX_N};
@@ -81,5 +139,22 @@ int main(void) {
            "3 indices, 64 MB: at most 3 ranges (%u)", calls);
     /* negative control */
     CHECKF(!split_is_exact(loses_last, 64, 17 * mb, &calls, &threads), "the checker catches a lost index");
+
+    unsigned handed;
+    for (size_t i = 1; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        CHECKF(pipeline_is_exact(kzg_pipelined_ranges, n, 64 * mb, 0, &handed, &threads),
+               "pipelined, n = %zu, 64 MB: each index copied once, handed on in order (%u chunks)", n, handed);
+        CHECKF(pipeline_is_exact(kzg_pipelined_ranges, n, mb / 2, 0, &handed, &threads) && handed == 1,
+               "pipelined, n = %zu, 0.5 MB: one chunk on the calling thread (%u)", n, handed);
+    }
+    CHECKF(pipeline_is_exact(kzg_pipelined_ranges, 128, 17 * mb, 0, &handed, &threads) &&
+               (cpus < 2 ? handed == 1 : handed >= 4 && threads >= 2),
+           "pipelined, 128 blobs, 17 MB, %ld cores: chunks on several threads (%u chunks, %u threads)", cpus, handed,
+           threads);
+    CHECKF(pipeline_is_exact(kzg_pipelined_ranges, 128, 17 * mb, 3, &handed, &threads),
+           "pipelined: a failing third hand-on stops the hand-ons, every index still copied (%u)", handed);
+    CHECKF(!pipeline_is_exact(hands_on_early, 64, 17 * mb, 0, &handed, &threads),
+           "the checker catches a chunk handed on before it is copied");
     return UNIT_DONE();
 }

@@ -107,17 +107,37 @@ static void copy_blob_range(void *arg, size_t lo, size_t hi) {
     memcpy(bc->dst + lo * bc->bytes, bc->src + lo * bc->bytes, (hi - lo) * bc->bytes);
 }
 
+typedef struct {
+    blob_copy copy;
+    gc_buffer *to;
+    gc_status st;
+} blob_upload;
+
+static int send_blob_range(void *arg, size_t lo, size_t hi) {
+    blob_upload *u = arg;
+    size_t b = u->copy.bytes;
+    u->st = gc_buffer_write_async(u->to, lo * b, u->copy.dst + lo * b, (hi - lo) * b);
+    return u->st != GC_OK;
+}
+
+static void copy_blob_chunk(void *arg, size_t lo, size_t hi) { copy_blob_range(&((blob_upload *)arg)->copy, lo, hi); }
+
 /* The pass's blobs to the device: through the page-locked staging's input region where
- * there is one (a threaded copy, then DMA at the bus's speed), else straight from the
- * caller's memory. */
+ * there is one, else straight from the caller's memory. Through staging each chunk's
+ * transfer is queued as soon as the threads have copied it (kzg_pipelined_ranges), not
+ * waited for: the bus moves one chunk while the host copies the next, and the host goes
+ * on to queue the pass's kernels (the staging is not written again before the pass's
+ * blocking reads, which follow every transfer on queue 0). */
 static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, uint8_t *staging_in) {
     size_t bytes = n * GC_KZG_BYTES_PER_BLOB;
+    gc_status st;
     if (staging_in) {
-        blob_copy bc = {staging_in, blobs, GC_KZG_BYTES_PER_BLOB};
-        kzg_parallel_ranges(n, bytes, copy_blob_range, &bc);
-        blobs = staging_in;
+        blob_upload u = {{staging_in, blobs, GC_KZG_BYTES_PER_BLOB}, c->bb.blobs, GC_OK};
+        kzg_pipelined_ranges(n, bytes, copy_blob_chunk, send_blob_range, &u);
+        st = u.st;
+    } else {
+        st = gc_buffer_write(c->bb.blobs, 0, blobs, bytes);
     }
-    gc_status st = gc_buffer_write(c->bb.blobs, 0, blobs, bytes);
     return st ? kzg_device_error(c, st, "copying blobs") : GC_KZG_OK;
 }
 

@@ -67,6 +67,14 @@ typedef enum {
  * when all are done (host_copy.c). */
 typedef void (*kzg_range_fn)(void *arg, size_t lo, size_t hi);
 void kzg_parallel_ranges(size_t n, size_t bytes, kzg_range_fn fn, void *arg);
+/* fn(arg, lo, hi) over [0, n) in contiguous chunks on the threads kzg_parallel_ranges would
+ * use (the calling thread among them), chunk k by thread k mod threads, and then, on the
+ * calling thread, then(arg, lo, hi) for each chunk in order as soon as it is done: the
+ * blobs' upload, whose transfer of one chunk overlaps the copies of the next. Returns
+ * the first nonzero result of then, after which no later chunk is handed to it (every
+ * chunk is still copied). host_copy.c. */
+typedef int (*kzg_chunk_fn)(void *arg, size_t lo, size_t hi);
+int kzg_pipelined_ranges(size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then, void *arg);
 
 /* Device buffers of one batch pass (max_batch blobs). */
 typedef struct {

@@ -181,6 +181,14 @@ void *gc_buffer_host_ptr(gc_buffer *buf);
  *  buffer. src / dst may be NULL only when bytes is 0 (then nothing is transferred). */
 gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
 gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes);
+/** gc_buffer_write enqueued on the current queue without waiting for it: later work on
+ *  that queue sees the data, and src must stay unchanged until the queue has passed the
+ *  write (a blocking transfer or gc_device_finish after it). Where src is page-locked
+ *  (a GC_MEM_HOST_MAPPED buffer's host memory) the host returns at once and the transfer
+ *  overlaps what it does next; from other memory the runtime may copy src before it
+ *  returns. A failed transfer may surface only at a later blocking call. Same arguments
+ *  and errors as gc_buffer_write; a host-mapped destination is written at once. */
+gc_status gc_buffer_write_async(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
 /** Fill the whole buffer with a repeated byte (the canary). */
 gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte);
 

@@ -100,6 +100,10 @@ typedef struct {
     gc_status (*mem_write)(gc_bmem *m, size_t off, const void *src, size_t bytes);
     gc_status (*mem_read)(gc_bmem *m, size_t off, void *dst, size_t bytes);
     gc_status (*mem_fill)(gc_bmem *m, uint8_t byte, size_t bytes);
+    /* The write enqueued on the current queue, not waited for (src stays unchanged until
+     * the queue has passed it); host-mapped memory is written at once, as mem_write does.
+     * Same preconditions. */
+    gc_status (*mem_write_async)(gc_bmem *m, size_t off, const void *src, size_t bytes);
 
     gc_status (*timer_start)(gc_bdev *d, gc_btimer **out);
     gc_status (*timer_stop)(gc_btimer *t, double *elapsed_ms); /* also frees t */

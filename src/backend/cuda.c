@@ -723,6 +723,14 @@ static gc_status cuda_mem_write(gc_bmem *m, size_t off, const void *src, size_t 
     return GC_OK;
 }
 
+static gc_status cuda_mem_write_async(gc_bmem *m, size_t off, const void *src, size_t bytes) {
+    if (m->host) return cuda_mem_write(m, off, src, bytes);
+    gc_status st;
+    if ((st = make_current(m->d)) != GC_OK) return st;
+    CU_TRY(GC_ERR_DEVICE_MEMORY, MemcpyHtoDAsync, (m->ptr + off, src, bytes, m->d->streams[m->d->cur]));
+    return GC_OK;
+}
+
 static gc_status cuda_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
     gc_status st;
     if ((st = make_current(m->d)) != GC_OK) return st;
@@ -811,6 +819,7 @@ const gc_backend_ops gc_cuda_ops = {
     .mem_alloc = cuda_mem_alloc,
     .mem_free = cuda_mem_free,
     .mem_write = cuda_mem_write,
+    .mem_write_async = cuda_mem_write_async,
     .mem_read = cuda_mem_read,
     .mem_fill = cuda_mem_fill,
     .timer_start = cuda_timer_start,

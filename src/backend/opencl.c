@@ -576,6 +576,12 @@ static gc_status cl_mem_write(gc_bmem *m, size_t off, const void *src, size_t by
     return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clEnqueueWriteBuffer", err, GC_ERR_DEVICE_MEMORY);
 }
 
+static gc_status cl_mem_write_async(gc_bmem *m, size_t off, const void *src, size_t bytes) {
+    if (m->svm) return cl_mem_write(m, off, src, bytes);
+    cl_int err = gc_cl.clEnqueueWriteBuffer(m->dev->queues[m->dev->cur], m->mem, CL_FALSE, off, bytes, src, 0, NULL, NULL);
+    return err == CL_SUCCESS ? GC_OK : gc_cl_fail("clEnqueueWriteBuffer", err, GC_ERR_DEVICE_MEMORY);
+}
+
 static gc_status cl_mem_read(gc_bmem *m, size_t off, void *dst, size_t bytes) {
     gc_status st;
     if (m->svm) {
@@ -702,6 +708,7 @@ const gc_backend_ops gc_opencl_ops = {
     .mem_alloc = cl_mem_alloc,
     .mem_free = cl_mem_free,
     .mem_write = cl_mem_write,
+    .mem_write_async = cl_mem_write_async,
     .mem_read = cl_mem_read,
     .mem_fill = cl_mem_fill,
     .timer_start = cl_timer_start,
