@@ -4,7 +4,10 @@
  * Byte formats are c-kzg-4844's: a blob is 4096 field elements of 32 big-endian bytes
  * (131,072 bytes) in bit-reversed evaluation order; a cell is L elements (2,048 bytes for
  * L = 64); commitments and proofs are 48-byte compressed G1 points. Outputs are written
- * only for blobs whose status is GC_KZG_OK; a call that fails as a whole writes nothing.
+ * only for blobs whose status is GC_KZG_OK; a call that fails as a whole returns with the
+ * output buffers as they were (a call of one pass may write its cells while the device
+ * computes its proofs, and puts back what they held if it then fails; the buffers are the
+ * caller's alone for the duration of the call).
  *
  * Use: load a setup (the Ethereum ceremony's is built in), make a context for a device
  * and a cell size (this runs the per-device precomputation once), then call the batch
