@@ -291,12 +291,35 @@ static gc_status one_device_check(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* A call of n blobs in which device 1 (the second half, n / 2 on) failed: GC_KZG_DEVICE,
+ * device index 1 and a message starting with want_text; the first half written, the
+ * second as it was (canary) with status GC_KZG_DEVICE. */
+static gc_status check_failed_call(gc_test_ctx *ctx, const pool_state *s, const char *label, const pool_outputs *o,
+                                   gc_kzg_ret ret, size_t device, const char *message, const char *want_text,
+                                   size_t n) {
+    expected_outputs f;
+    gc_status st = expect(ctx, s, n / 2, GC_KZG_DEVICE, &f);
+    if (st) return st;
+    uint32_t want[3] = {GC_KZG_DEVICE, 1, 1};
+    uint32_t got[3] = {ret, (uint32_t)device, strstr(message, want_text) == message};
+    if (!got[2]) gc_ctx_note(ctx, "%s: expected a message starting '%s'", label, want_text);
+    char what[128];
+    snprintf(what, sizeof what, "%s: result, device index, message", label);
+    gc_check_u32(ctx, what, want, got, 3);
+    snprintf(what, sizeof what, "%s: status (its slice GC_KZG_DEVICE)", label);
+    gc_check_u32(ctx, what, f.status, (const uint32_t *)o->status, n);
+    snprintf(what, sizeof what, "%s: cells (its slice as it was)", label);
+    check_items(ctx, what, f.cells, o->cells, n * CELL_BYTES, 2048);
+    snprintf(what, sizeof what, "%s: proofs (its slice as it was)", label);
+    check_items(ctx, what, f.proofs, o->proofs, n * PROOF_BYTES, 48);
+    return GC_OK;
+}
+
 static gc_status two_contexts_check(gc_test_ctx *ctx) {
     pool_state *s = gc_ctx_state(ctx);
-    expected_outputs e, f;
+    expected_outputs e;
     gc_status st;
-    if ((st = expect(ctx, s, N_BLOBS, GC_KZG_OK, &e)) || (st = expect(ctx, s, N_BLOBS / 2, GC_KZG_DEVICE, &f)))
-        return st;
+    if ((st = expect(ctx, s, N_BLOBS, GC_KZG_OK, &e))) return st;
     /* the split across two contexts, put back in input order */
     gc_check_u32(ctx, "pool status (BADARGS at slots 1 and 4)", e.status, (const uint32_t *)s->pool_out.status,
                  N_BLOBS);
@@ -316,36 +339,19 @@ static gc_status two_contexts_check(gc_test_ctx *ctx) {
                  N_BLOBS);
     check_items(ctx, "gc_kzg_pool_blob_to_commitment: commitments", s->single.commitments,
                 s->commit_only.commitments, N_BLOBS * 48, 48);
-    /* device 1 failing: slice 0 written, slice 1 untouched and marked with the error */
-    uint32_t want_fail[3] = {GC_KZG_DEVICE, 1, 1};
+    /* device 1 failing: slice 0 written, slice 1 untouched and marked with the error; and
+     * failing after its cells went out: its slice as it was */
     char want_text[160];
     snprintf(want_text, sizeof want_text, "device 1 (%s), blobs 3..5 of the call: GC_KZG_DEVICE: copying blobs",
              gc_ctx_info(ctx)->id);
-    uint32_t got_fail[3] = {s->failing_ret, (uint32_t)s->failing_device,
-                            strstr(s->failing_message, want_text) == s->failing_message};
-    if (!got_fail[2]) gc_ctx_note(ctx, "device 1's failure: expected a message starting '%s'", want_text);
-    gc_check_u32(ctx, "device 1 failing: result, device index, message", want_fail, got_fail, 3);
-    gc_check_u32(ctx, "device 1 failing: status (its slice GC_KZG_DEVICE)", f.status,
-                 (const uint32_t *)s->failing.status, N_BLOBS);
-    check_items(ctx, "device 1 failing: cells (its slice untouched)", f.cells, s->failing.cells,
-                N_BLOBS * CELL_BYTES, 2048);
-    check_items(ctx, "device 1 failing: proofs (its slice untouched)", f.proofs, s->failing.proofs,
-                N_BLOBS * PROOF_BYTES, 48);
-    /* device 1 failing after its cells went out: its slice as it was */
-    expected_outputs g;
-    if ((st = expect(ctx, s, LATE_BLOBS / 2, GC_KZG_DEVICE, &g))) return st;
-    uint32_t got_late[3] = {s->failing_late_ret, (uint32_t)s->failing_late_device, 0};
+    if ((st = check_failed_call(ctx, s, "device 1 failing", &s->failing, s->failing_ret, s->failing_device,
+                                s->failing_message, want_text, N_BLOBS)))
+        return st;
     snprintf(want_text, sizeof want_text, "device 1 (%s), blobs 2..3 of the call: GC_KZG_DEVICE: reading results",
              gc_ctx_info(ctx)->id);
-    got_late[2] = strstr(s->failing_late_message, want_text) == s->failing_late_message;
-    if (!got_late[2]) gc_ctx_note(ctx, "device 1's late failure: expected a message starting '%s'", want_text);
-    gc_check_u32(ctx, "device 1 failing late: result, device index, message", want_fail, got_late, 3);
-    gc_check_u32(ctx, "device 1 failing late: status (its slice GC_KZG_DEVICE)", g.status,
-                 (const uint32_t *)s->failing_late.status, LATE_BLOBS);
-    check_items(ctx, "device 1 failing late: cells (its slice as it was)", g.cells, s->failing_late.cells,
-                LATE_BLOBS * CELL_BYTES, 2048);
-    check_items(ctx, "device 1 failing late: proofs (its slice as it was)", g.proofs, s->failing_late.proofs,
-                LATE_BLOBS * PROOF_BYTES, 48);
+    if ((st = check_failed_call(ctx, s, "device 1 failing late", &s->failing_late, s->failing_late_ret,
+                                s->failing_late_device, s->failing_late_message, want_text, LATE_BLOBS)))
+        return st;
     /* refused calls: BADARGS, nothing written */
     uint32_t want_args[8] = {GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS,
                              GC_KZG_BADARGS, GC_KZG_BADARGS, GC_KZG_BADARGS, 1};
