@@ -123,8 +123,16 @@ add_test(NAME fk20_sum_tree_teams
                  mutant_fk20.wrong_conv_team_lane=CAUGHT
                  -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.commitment.row1,mutant_fk20.wrong_conv_team_lane"
                  --param fk20.sum_team=2 --param mutant_fk20.sum_team=2 --param mutant_fk20.conv_team=1 --scale 0.03125)
+# The deferred comb parts' combination by teams of four (g1_msm_parts_combine_team, which
+# CUDA takes): one row (128 outputs) and two (256), and its mutant, at 6 teeth.
+add_test(NAME fk20_msm_parts_combine_teams
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.msm.row1=PASS fk20.L64.msm.rows=PASS
+                 mutant_fk20.wrong_msm_part_weight=CAUGHT
+                 -- run --filter "fk20.L64.msm.row1,fk20.L64.msm.rows,mutant_fk20.wrong_msm_part_weight"
+                 --param fk20.comb_teeth=6 --param fk20.sum_team=2 --param mutant_fk20.comb_teeth=6
+                 --param mutant_fk20.sum_team=2 --scale 0.03125)
 set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
-                     PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+                     fk20_msm_parts_combine_teams PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

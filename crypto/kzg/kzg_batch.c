@@ -249,7 +249,8 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         return ret;
     if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
     if (side_reads && (ret = kzg_use_queue(c, 0))) return ret;
-    /* the flags are known here wherever queue 1 read (after the polynomial or just now) */
+    /* the flags are known here wherever queue 1 read (after the polynomial or just now);
+     * cells_ahead only in a call of one pass, whose first blob is 0 */
     if (cells_ahead && side_reads && want->cells && want->proofs) {
         cells_to_caller(c, want, staging, n, bad, 0);
         *cells_done = 1;

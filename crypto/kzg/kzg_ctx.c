@@ -343,16 +343,6 @@ void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
 }
 
-/* The column parts of an MSM of `chunk` terms a work-item over a table of `teeth`: cut only
- * where a work-item holds one term (the latency-bound small passes; larger chunks share
- * their doublings, which parts would repeat), by default in two where the MSM runs alone
- * and in one where the FK20 MSM and the commitment's run side by side in a pass. On an
- * H100 (one blob, docs/results/fk20.md): alone, parts 1 / 2 / 3 / 4, the FK20 MSM 0.758 /
- * 0.719 / 0.847-0.862 / 0.925-0.933 ms, the proofs 1.453-1.461 / 1.403-1.419 / 1.54 / 1.60,
- * the commitment 0.513-0.521 / 0.425-0.429 / 0.443 / 0.430 (three parts and more add more
- * doublings than the shorter chains save); but the pipeline, whose commitment runs beside
- * the FK20 MSM, took 1.69-1.76 ms at one part and 1.76-1.86 at two (four rounds of 20,
- * run111.sh): there the parts' extra doublings take the GPU the other MSM needs. */
 static int sum_trees(const gc_kzg_ctx *c) { return gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG; }
 
 /* Whether an MSM of one term a work-item, n_out outputs (all blobs) of n_terms terms, cut
@@ -363,10 +353,21 @@ static int msm_parts_deferrable(const gc_kzg_ctx *c, size_t n_out, uint32_t n_te
            sum_trees(c);
 }
 
-/* With the weights deferred, two parts add no work per term: every term's doublings are
- * those of one part, and an output's two sums meet after spacing / 2 doublings once
- * (g1_msm_parts_combine). So an MSM that can defer is cut in two whatever runs beside it
- * (msm() has the measurements); one that cannot keeps the rule below. */
+/* The column parts of an MSM of `chunk` terms a work-item over a table of `teeth`: cut only
+ * where a work-item holds one term (the latency-bound small passes; larger chunks share
+ * their doublings, which parts would repeat). By default two, their weights deferred where
+ * msm_parts_deferrable allows (one and two blobs at L = 64): then the parts add no work per
+ * term, every term's doublings are those of one part, and an output's two sums meet once
+ * after spacing / 2 doublings (g1_msm_parts_combine; msm() has the measurements), so the
+ * MSM is cut in two whatever runs beside it. Otherwise the upper part doubles in every
+ * work-item, and the rule measured before deferral holds: two parts where the MSM runs
+ * alone, one where the FK20 MSM and the commitment's run side by side. On an H100 (one
+ * blob, docs/results/fk20.md): alone, parts 1 / 2 / 3 / 4, the FK20 MSM 0.758 / 0.719 /
+ * 0.847-0.862 / 0.925-0.933 ms, the proofs 1.453-1.461 / 1.403-1.419 / 1.54 / 1.60, the
+ * commitment 0.513-0.521 / 0.425-0.429 / 0.443 / 0.430 (three parts and more add more
+ * doublings than the shorter chains save); but the pipeline, whose commitment runs beside
+ * the FK20 MSM, took 1.69-1.76 ms at one part and 1.76-1.86 at two (four rounds of 20,
+ * run111.sh): there the parts' extra doublings take the GPU the other MSM needs. */
 static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk, size_t n_out, uint32_t n_terms) {
     if (!teeth || chunk != 1) return 1;
     if (c->msm_parts) return c->msm_parts;
@@ -455,12 +456,13 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
 }
 
 /* out[out_first + i] = the sum over q of [2^(q per)] sums[i parts + q] (g1_msm_parts_combine),
- * by teams of four where the sums' trees take teams (CUDA): per doublings in a row for each
+ * by teams of four where the sums' trees may take teams (CUDA, or --param fk20.sum_team
+ * above 1), whatever the outputs (at most 512 here): per doublings in a row for each
  * part but the top, each two rounds of four products, so four lanes wait for two products
  * in a row where one waits for eight (as conv_mul_pow32). */
 static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
                                     uint32_t parts, uint32_t per) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
     gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out), GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
                   GC_ARG_VAL(parts), GC_ARG_VAL(per), GC_ARG_VAL(lanes)};
     return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 7)
