@@ -249,9 +249,10 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         return ret;
     if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
     if (side_reads && (ret = kzg_use_queue(c, 0))) return ret;
-    /* the flags are known here wherever queue 1 read (after the polynomial or just now);
-     * cells_ahead only in a call of one pass, whose first blob is 0 */
-    if (cells_ahead && side_reads && want->cells && want->proofs) {
+    /* cells_ahead (run_batch: one pass, first blob 0, cells and proofs wanted, queue 1
+     * reading) implies side_reads, so the flags are known here: read after the polynomial
+     * or just now on queue 1 */
+    if (cells_ahead) {
         cells_to_caller(c, want, staging, n, bad, 0);
         *cells_done = 1;
     }
@@ -314,7 +315,8 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
     if (out_bytes + in_bytes > c->staging_bytes && (ret = grow_staging(c, out_bytes + in_bytes))) goto out;
     kzg_outputs staging = {c->staging, c->staging + n * sizes[0], c->staging + n * (sizes[0] + sizes[1])};
     uint8_t *staging_in = c->staging_buf && in_bytes ? c->staging + out_bytes : NULL;
-    int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && cells_backup_ready(c, n * sizes[0]);
+    int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && c->two_queues &&
+                      cells_backup_ready(c, n * sizes[0]);
     int cells_done = 0;
     for (size_t first = 0; first < n; first += c->info.max_batch) {
         size_t pass = n - first < c->info.max_batch ? n - first : c->info.max_batch;

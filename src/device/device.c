@@ -264,9 +264,7 @@ gc_status gc_buffer_write_async(gc_buffer *buf, size_t offset, const void *src, 
     if (bytes) REQUIRE(src);
     gc_status st = check_range(buf, offset, bytes);
     if (st != GC_OK || bytes == 0) return st;
-    const gc_backend_ops *ops = buf->dev->ops;
-    return ops->mem_write_async ? ops->mem_write_async(buf->mem, offset, src, bytes)
-                                : ops->mem_write(buf->mem, offset, src, bytes);
+    return buf->dev->ops->mem_write_async(buf->mem, offset, src, bytes);
 }
 
 gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes) {
