@@ -91,7 +91,8 @@ endforeach()
 set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
-        lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane)
+        lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane
+        wrong_sum_tree_stride)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
@@ -131,8 +132,19 @@ add_test(NAME fk20_msm_parts_combine_teams
                  -- run --filter "fk20.L64.msm.row1,fk20.L64.msm.rows,mutant_fk20.wrong_msm_part_weight"
                  --param fk20.comb_teeth=6 --param fk20.sum_team=2 --param mutant_fk20.comb_teeth=6
                  --param mutant_fk20.sum_team=2 --scale 0.03125)
+# The small sums' trees at 64 work-items (or teams) an output, the form that sums of more
+# than 96 points take (the defaults above take 32 for the MSM's 64 chunks, the
+# convolution's 72 and the commitment's runs of 64): plain and by teams of two, the
+# convolution's and the commitment's sums and the MSM's deferred parts' (6 teeth).
+foreach(team 1 2)
+  add_test(NAME fk20_sum_tree_width64_team${team}
+           COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.row1=PASS fk20.L64.commitment.row1=PASS fk20.L64.msm.row1=PASS
+                   -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.commitment.row1,fk20.L64.msm.row1"
+                   --param fk20.sum_tree_width=64 --param fk20.sum_team=${team} --param fk20.comb_teeth=6
+                   --scale 0.03125)
+endforeach()
 set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
-                     fk20_msm_parts_combine_teams PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+                     fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

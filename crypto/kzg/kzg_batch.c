@@ -155,12 +155,16 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * KZG_CELLS_BESIDE_MAX_BATCH. */
 #define KZG_FLAGS_LAST_MAX_BATCH KZG_CONV_MAX_BATCH
 
-/* Passes whose G1 transforms run in fused pairs over at most this many points (rows x 2r)
- * compute their cells on queue 1 beside those transforms. There a pair launch has
- * points / 4 x 5 work-items, at 8,192 points 320 warps for an H100's 528 SM partitions,
- * so the cells fill idle ones: on an H100, 64 blobs 22.33 / 22.65 -> 22.05 / 21.93 ms (in
- * an earlier call 22.33 / 22.13 -> 21.44 / 21.44); at 128 blobs (640 warps) beside them
- * they gained nothing (33.31 / 32.82 -> 33.37 / 33.69, docs/results/fk20.md). */
+/* Passes whose G1 transforms run in fused pairs one work-item a product over at most this
+ * many points (rows x 2r) compute their cells on queue 1 beside those transforms. There a
+ * pair launch has points / 4 x 5 work-items, at 8,192 points 320 warps for an H100's 528
+ * SM partitions, so the cells fill idle ones: on an H100, 64 blobs 22.33 / 22.65 -> 22.05
+ * / 21.93 ms (in an earlier call 22.33 / 22.13 -> 21.44 / 21.44); at 128 blobs (640 warps)
+ * beside them they gained nothing (33.31 / 32.82 -> 33.37 / 33.69, docs/results/fk20.md).
+ * Pairs by teams (CUDA) have 640 warps at 8,192 points too, and there the cells cost more
+ * beside the first pair launch than on queue 0 after the MSM (H100, run156.sh: that launch
+ * 2.04 ms against 1.53 for its twins, the cells 0.59 ms beside it; 64 blobs 17.62 / 17.77
+ * / 17.41 -> 17.37 / 17.45 / 17.42 ms), so those passes keep them on queue 0. */
 #define KZG_CELLS_BESIDE_PAIRS_MAX_POINTS 8192u
 
 /* Passes of at most this many blobs queue the proofs' circulant FFTs and MSM before what
@@ -195,7 +199,8 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
  * partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99 -> 18.52 / 18.57
  * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The
  * cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH blobs, beside
- * the pairs up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after the MSM. Measured on an H100,
+ * the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after
+ * the MSM. Measured on an H100,
  * same binary (docs/results/fk20.md): the commitment beside the MSM at 64 and 128 blobs
  * 33.9 and 54.2 ms against 31.2 and 48.0 beside the transforms; at L = 16, 512 blobs 300
  * ms against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host
@@ -210,7 +215,8 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int pairs = kzg_g1_map_in_pairs(c, n);
     int early = side && (!pairs || kzg_g1_pairs_by_teams(c, n)); /* the commitment beside the FK20 MSM */
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
-    int cells_late = side && !cells_early && pairs && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
+    int cells_late = side && !cells_early && pairs && !kzg_g1_pairs_by_teams(c, n) &&
+                     (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
     c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);

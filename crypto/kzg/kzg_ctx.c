@@ -84,6 +84,15 @@ static gc_kzg_ret launch_rows(gc_kzg_ctx *c, kzg_kernel_id id, size_t rows, size
     return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
 }
 
+/* `groups` work-groups of exactly `wg` work-items (the kernel's loops assume it; callers
+ * check the kernel's limit first). */
+static gc_kzg_ret launch_group(gc_kzg_ctx *c, kzg_kernel_id id, size_t groups, size_t wg, const gc_arg *args,
+                               size_t nargs) {
+    gc_range r = {1, {groups * wg, 1, 1}, {wg, 1, 1}, 0};
+    gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
+    return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
+}
+
 static gc_kzg_ret upload(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t bytes, const char *what) {
     gc_status st = gc_buffer_alloc(c->dev, bytes, GC_MEM_DEVICE, out);
     if (!st && data) st = gc_buffer_write(*out, 0, data, bytes);
@@ -408,16 +417,34 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
     return most;
 }
 
+void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width) {
+    c->sum_tree_width = width == KZG_SUM_TREE_WG / 2 || width == KZG_SUM_TREE_WG ? width : 0;
+}
+
+/* Work-items (or teams) per output of g1_sum_tree for sums of n_chunks: half of
+ * KZG_SUM_TREE_WG up to 3/2 of it, where the chain is as deep (a work-item first adds
+ * its two or three chunks in a row: 64 chunks are 1 + 5 additions either way, 72 are
+ * 2 + 5 against 1 + 6) with half the warps. Why it matters on a GPU: in a group of 64
+ * work-items only the first warp adds in the tree, and the first warps of two-warp groups
+ * sit on half of an SM's four partitions (a group's warps take consecutive slots),
+ * so the tree's additions shared half the GPU's schedulers. */
+static uint32_t sum_tree_width(const gc_kzg_ctx *c, uint32_t n_chunks) {
+    if (c->sum_tree_width) return c->sum_tree_width;
+    return n_chunks <= KZG_SUM_TREE_WG * 3 / 2 ? KZG_SUM_TREE_WG / 2 : KZG_SUM_TREE_WG;
+}
+
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
  * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (team_lanes). */
 static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
                            uint32_t out_first) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out);
-    gc_arg r[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first),
-                  GC_ARG_VAL(lanes)};
-    if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * KZG_SUM_TREE_WG)
-        return launch_rows(c, K_G1_SUM_TREE_TEAM, n_out, lanes * KZG_SUM_TREE_WG, r, 5);
-    return launch_rows(c, K_G1_SUM_TREE, n_out, KZG_SUM_TREE_WG, r, 4);
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out), width = sum_tree_width(c, n_chunks);
+    gc_arg r[] = {GC_ARG_BUF(src),        GC_ARG_BUF(out),   GC_ARG_VAL(n_chunks),
+                  GC_ARG_VAL(out_first), GC_ARG_VAL(lanes), GC_ARG_VAL(width)};
+    gc_arg plain[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first),
+                      GC_ARG_VAL(width)};
+    if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * width)
+        return launch_group(c, K_G1_SUM_TREE_TEAM, n_out, lanes * width, r, 6);
+    return launch_group(c, K_G1_SUM_TREE, n_out, width, plain, 5);
 }
 
 /* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the

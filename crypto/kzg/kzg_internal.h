@@ -125,6 +125,9 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
+    /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
+     * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
+    unsigned sum_tree_width;
     /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
      * default is one part where the parts' weights cannot be deferred (msm_parts in kzg_ctx.c) */
     int msms_beside;
@@ -229,6 +232,9 @@ gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
+/* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
+ * value): by the chunks. */
+void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

@@ -263,6 +263,14 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
+    uint64_t width = 0; /* --param fk20.sum_tree_width: 32 or 64 work-items an output of the small sums' trees */
+    gc_ctx_param_uint(ctx, "sum_tree_width", &width);
+    if (width && width != KZG_SUM_TREE_WG / 2 && width != KZG_SUM_TREE_WG) {
+        gc_ctx_error(ctx, "fk20.sum_tree_width: %u or %u work-items per output (0: by size), not %llu",
+                     KZG_SUM_TREE_WG / 2, KZG_SUM_TREE_WG, (unsigned long long)width);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_sum_tree_width(o->kc, (unsigned)width);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

@@ -270,12 +270,15 @@ static const stage_param mutants[] = {
     /* the same fault in the convolution's products by teams of two (g1_conv_taps_team, which
      * CUDA takes for one blob; on any device here) */
     {ST_G1_CONV, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 2},
+    /* the small sums' trees at 32 work-items an output (the convolution's 72 slots) striding
+     * their first chunks by 64: chunks 32 .. 63 of each output left out */
+    {ST_G1_CONV, 64, 1, "KZG_MUTANT=13", 0, 0, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
                                            "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
-                                           "wrong_team_lane",       "wrong_conv_team_lane"};
+                                           "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
