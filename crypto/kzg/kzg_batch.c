@@ -75,7 +75,7 @@ static void cells_to_caller(gc_kzg_ctx *c, const kzg_outputs *want, const kzg_ou
                             const uint32_t *bad, int restore) {
     size_t bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * c->info.cells_per_blob;
     cells_job job = {want->cells, c->cells_backup, staging->cells, bytes, bad, restore};
-    kzg_parallel_ranges(n, n * bytes * (restore ? 1 : 2), cells_range, &job);
+    kzg_parallel_ranges(c->copiers, n, n * bytes * (restore ? 1 : 2), cells_range, &job);
 }
 
 /* Room for a one-pass call's early cells (cells_to_caller); 0 where there is none: the
@@ -133,7 +133,7 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
     gc_status st;
     if (staging_in) {
         blob_upload u = {{staging_in, blobs, GC_KZG_BYTES_PER_BLOB}, c->bb.blobs, GC_OK};
-        kzg_pipelined_ranges(n, bytes, copy_blob_chunk, send_blob_range, &u);
+        kzg_pipelined_ranges(c->copiers, n, bytes, copy_blob_chunk, send_blob_range, &u);
         st = u.st;
     } else {
         st = gc_buffer_write(c->bb.blobs, 0, blobs, bytes);
@@ -340,7 +340,7 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
         sizes[0] = 0;
     }
     publish_job job = {want, &staging, sizes, bad};
-    kzg_parallel_ranges(n, out_bytes, publish_range, &job);
+    kzg_parallel_ranges(c->copiers, n, out_bytes, publish_range, &job);
     ret = GC_KZG_OK;
 out:
     free(bad);

@@ -1006,6 +1006,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
         }
 
     c->two_queues = 1;
+    c->copiers = kzg_copy_team_create(); /* NULL (no memory): the host copies on the calling thread */
     for (unsigned t = 0; t < KZG_TEAM_SITES; t++) c->team[t] = 0; /* by backend and size (team_lanes) */
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
@@ -1071,6 +1072,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (c->staging_buf) gc_buffer_free(c->staging_buf);
     else free(c->staging);
     free(c->cells_backup);
+    kzg_copy_team_destroy(c->copiers);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

@@ -62,19 +62,27 @@ typedef enum {
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
+/* The worker threads of a context's host copies (host_copy.c): started on first need (at
+ * most 7: with the calling thread 8), kept until destroy. NULL from create (no memory) or
+ * passed to the calls below: everything on the calling thread. */
+typedef struct kzg_copy_team kzg_copy_team;
+kzg_copy_team *kzg_copy_team_create(void);
+void kzg_copy_team_destroy(kzg_copy_team *t);
+size_t kzg_copy_team_workers(const kzg_copy_team *t); /* started so far */
 /* fn(arg, lo, hi) over [0, n) in contiguous ranges on up to 8 threads, about one per MB
- * of `bytes` (the data the ranges copy), the calling thread taking the first; returns
- * when all are done (host_copy.c). */
+ * of `bytes` (the data the ranges copy), the calling thread taking the first and the
+ * team's workers the others; returns when all are done. */
 typedef void (*kzg_range_fn)(void *arg, size_t lo, size_t hi);
-void kzg_parallel_ranges(size_t n, size_t bytes, kzg_range_fn fn, void *arg);
+void kzg_parallel_ranges(kzg_copy_team *team, size_t n, size_t bytes, kzg_range_fn fn, void *arg);
 /* fn(arg, lo, hi) over [0, n) in contiguous chunks on the threads kzg_parallel_ranges would
  * use (the calling thread among them), chunk k by thread k mod threads, and then, on the
  * calling thread, then(arg, lo, hi) for each chunk in order as soon as it is done: the
  * blobs' upload, whose transfer of one chunk overlaps the copies of the next. Returns
  * the first nonzero result of then, after which no later chunk is handed to it (every
- * chunk is still copied). host_copy.c. */
+ * chunk is still copied). */
 typedef int (*kzg_chunk_fn)(void *arg, size_t lo, size_t hi);
-int kzg_pipelined_ranges(size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then, void *arg);
+int kzg_pipelined_ranges(kzg_copy_team *team, size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then,
+                         void *arg);
 
 /* Device buffers of one batch pass (max_batch blobs). */
 typedef struct {
@@ -154,6 +162,7 @@ struct gc_kzg_ctx {
      * cells per call of 128 blobs cost its page faults every time */
     uint8_t *staging;
     size_t staging_bytes;
+    kzg_copy_team *copiers; /* the host copies' threads (NULL: the calling thread alone) */
     gc_buffer *staging_buf;  /* the page-locked buffer staging points into, or NULL (malloc'd) */
     /* what the caller's cells held before a one-pass call wrote them ahead of its proofs
      * (kzg_batch.c), put back if the call then fails; kept and grown as staging */
