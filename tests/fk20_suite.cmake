@@ -92,7 +92,7 @@ set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
         lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane
-        wrong_sum_tree_stride)
+        wrong_sum_tree_stride stale_blob_flag)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
@@ -145,6 +145,13 @@ foreach(team 1 2)
 endforeach()
 set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
                      fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+
+# Blob flags across calls: each pass marks its bad blobs with a mark of its own and the
+# flags are never cleared (kzg_stage_blob_to_fr); three cells calls on one context, each
+# rejecting only its own bad blob (its mutant, stale_blob_flag, is in fk20_mutants_caught).
+add_test(NAME fk20_flags_across_calls COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.flags_across_calls=PASS
+         -- run --filter "fk20.eip7594.flags_across_calls")
+set_tests_properties(fk20_flags_across_calls PROPERTIES TIMEOUT 600 LABELS "fk20;device")
 
 # The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in

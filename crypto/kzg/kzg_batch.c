@@ -144,7 +144,9 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
 /* The blobs' flags (an element >= r) of a pass, read back (a blocking read on queue 0). */
 static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
     gc_status st = gc_buffer_read(c->bb.bad, 0, bad, n * sizeof(uint32_t));
-    return st ? kzg_device_error(c, st, "reading blob flags") : GC_KZG_OK;
+    if (st) return kzg_device_error(c, st, "reading blob flags");
+    kzg_flags_of_pass(c, bad, n);
+    return GC_KZG_OK;
 }
 
 /* Passes of at most this many blobs read their flags back last, after every step is

@@ -250,12 +250,25 @@ static gc_fr inv_pow2_raw(unsigned log_n) {
 
 /* ---- stages ---------------------------------------------------------------------- */
 
+/* Each pass flags its bad blobs with a mark of its own (c->flag_mark, one more each
+ * pass), so the flags need no clearing between passes: clearing them was a blocking fill,
+ * which made the host wait for the blobs' transfer before it queued the first kernel. The
+ * flags are zeroed (blocking) only where the mark starts over: a fresh buffer, or the
+ * 2^32 - 1 passes after it. */
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
-    gc_status st = gc_buffer_fill_byte(c->bb.bad, 0);
-    if (st) return kzg_device_error(c, st, "clearing the blob flags");
-    uint32_t count = (uint32_t)(n << KZG_LOG_BLOB);
-    gc_arg a[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad), GC_ARG_VAL(count)};
-    return launch_elements(c, K_BLOB_TO_FR, count, a, 4);
+    if (++c->flag_mark == 0) {
+        gc_status st = gc_buffer_fill_byte(c->bb.bad, 0);
+        if (st) return kzg_device_error(c, st, "clearing the blob flags");
+        c->flag_mark = 1;
+    }
+    uint32_t count = (uint32_t)(n << KZG_LOG_BLOB), mark = c->flag_mark;
+    gc_arg a[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad), GC_ARG_VAL(count),
+                  GC_ARG_VAL(mark)};
+    return launch_elements(c, K_BLOB_TO_FR, count, a, 5);
+}
+
+void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n) {
+    for (size_t i = 0; i < n; i++) bad[i] = bad[i] == c->flag_mark;
 }
 
 /* the convolution's passes (measured at 1, 16 and 64 blobs) */
@@ -822,6 +835,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         if (ret) return ret;
         c->info.batch_bytes += plan[i].per_blob;
     }
+    c->flag_mark = UINT32_MAX; /* the first pass zeroes the fresh flags (kzg_stage_blob_to_fr) */
     /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;

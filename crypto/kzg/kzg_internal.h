@@ -158,6 +158,7 @@ struct gc_kzg_ctx {
     gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
     kzg_batch_buffers bb;
+    uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
      * cells per call of 128 blobs cost its page faults every time */
     uint8_t *staging;
@@ -205,6 +206,8 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
 
 /* ---- the stages, each over the first n blobs of the batch buffers ---- */
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.poly (evals), bb.bad */
+/* bb.bad as read back from the device -> 1 for the last pass's bad blobs, else 0 */
+void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n);
 gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals -> coefficients */
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */

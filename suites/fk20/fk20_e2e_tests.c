@@ -173,6 +173,72 @@ static gc_status ckzg_check(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* ---- blob flags across calls ---- */
+/* Three calls of gc_kzg_compute_cells on one context, three blobs each: the zero blob
+ * (whose cells, the zero polynomial's evaluations, are zeros) and one with an element
+ * >= r at a place that moves. Call A rejects blob 1, call B rejects none (a flag left from
+ * A must not reject its blob 1), call C rejects blob 0 (its pass's flags must be its own:
+ * the mutant writes A's). Each pass flags its bad blobs with a mark of its own and the
+ * flags are never cleared (kzg_stage_blob_to_fr). Cells only: the context needs no FK20
+ * precomputation, so the test takes seconds on a CPU device. */
+#define FLAGS_CALLS 3
+#define FLAGS_BLOBS 3
+static const int flags_bad_at[FLAGS_CALLS] = {1, -1, 0};
+
+typedef struct {
+    fk20_owned owned;
+    uint8_t *blobs[FLAGS_CALLS], *cells[FLAGS_CALLS];
+    gc_kzg_ret status[FLAGS_CALLS][FLAGS_BLOBS];
+} flags_state;
+
+static gc_status flags_setup(gc_test_ctx *ctx) {
+    flags_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    memset(s, 0, sizeof *s);
+    gc_ctx_set_state(ctx, s);
+    for (int c = 0; c < FLAGS_CALLS; c++) {
+        s->blobs[c] = gc_ctx_malloc(ctx, FLAGS_BLOBS * GC_KZG_BYTES_PER_BLOB);
+        s->cells[c] = gc_ctx_malloc(ctx, FLAGS_BLOBS * 128 * 2048);
+        if (!s->blobs[c] || !s->cells[c]) return GC_ERR_NO_MEMORY;
+        memset(s->blobs[c], 0, FLAGS_BLOBS * GC_KZG_BYTES_PER_BLOB);
+        if (flags_bad_at[c] >= 0) /* element 7 of the blob all ones: above r */
+            memset(s->blobs[c] + (size_t)flags_bad_at[c] * GC_KZG_BYTES_PER_BLOB + 7 * 32, 0xff, 32);
+        memset(s->cells[c], gc_ctx_canary(ctx), FLAGS_BLOBS * 128 * 2048);
+    }
+    const char *defs[1] = {gc_ctx_test(ctx)->param};
+    kzg_ctx_test_hooks hooks = {defs, defs[0] ? 1 : 0, KZG_X_EXT_FFT_NONE, NULL, 0};
+    return fk20_ctx(ctx, &s->owned, 64, FLAGS_BLOBS, 0, &hooks);
+}
+
+static gc_status flags_run(gc_test_ctx *ctx) {
+    flags_state *s = gc_ctx_state(ctx);
+    for (int c = 0; c < FLAGS_CALLS; c++) {
+        gc_kzg_ret r = gc_kzg_compute_cells(s->owned.kc, s->cells[c], s->blobs[c], FLAGS_BLOBS, s->status[c]);
+        if (r) return fk20_kzg_error(ctx, s->owned.kc, r, "gc_kzg_compute_cells");
+    }
+    return GC_OK;
+}
+
+static gc_status flags_check(gc_test_ctx *ctx) {
+    flags_state *s = gc_ctx_state(ctx);
+    uint8_t *wc = gc_ctx_malloc(ctx, FLAGS_BLOBS * 128 * 2048);
+    if (!wc) return GC_ERR_NO_MEMORY;
+    for (int c = 0; c < FLAGS_CALLS; c++) {
+        uint32_t ws[FLAGS_BLOBS];
+        for (int b = 0; b < FLAGS_BLOBS; b++) {
+            int bad = b == flags_bad_at[c];
+            ws[b] = bad ? GC_KZG_BADARGS : GC_KZG_OK;
+            memset(wc + (size_t)b * 128 * 2048, bad ? gc_ctx_canary(ctx) : 0, 128 * 2048);
+        }
+        char what[96];
+        snprintf(what, sizeof what, "call %c: per-blob status (blob %d rejected)", 'A' + c, flags_bad_at[c]);
+        gc_check_u32(ctx, what, ws, (const uint32_t *)s->status[c], FLAGS_BLOBS);
+        snprintf(what, sizeof what, "call %c: cells (zeros; the rejected blob's untouched)", 'A' + c);
+        gc_check_bytes(ctx, what, wc, s->cells[c], FLAGS_BLOBS * 128 * 2048);
+    }
+    return GC_OK;
+}
+
 void fk20_register_e2e_tests(void) {
     static const gc_test tests[] = {
         {.suite = "fk20", .name = "eip7594.consensus_vectors", .tags = "fk20,kzg,eip7594",
@@ -184,4 +250,14 @@ void fk20_register_e2e_tests(void) {
          .budget_s = 900, .setup = ckzg_setup, .run = e2e_run, .check = ckzg_check, .teardown = fk20_teardown},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
+    static const gc_test flags[] = {
+        {.suite = "fk20", .name = "eip7594.flags_across_calls", .tags = "fk20,kzg,eip7594",
+         .description = "three cells calls on one context: each rejects its own bad blob, none of another call's",
+         .budget_s = 900, .setup = flags_setup, .run = flags_run, .check = flags_check, .teardown = fk20_teardown},
+        {.suite = "mutant_fk20", .name = "stale_blob_flag", .tags = "fk20,mutant,manual",
+         .description = "blob flags written as 1, not the pass's mark: fk20.eip7594.flags_across_calls must FAIL",
+         .budget_s = 900, .expect = GC_FAIL, .param = "KZG_MUTANT=14", .setup = flags_setup, .run = flags_run,
+         .check = flags_check, .teardown = fk20_teardown},
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) gc_test_register(&flags[i]);
 }
