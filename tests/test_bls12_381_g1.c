@@ -416,6 +416,11 @@ static void test_glv(int rounds) {
         gc_g1p_mul(&want, &p, &s);
         gc_g1p_mul_glv_wnaf(&got, &p, digits);
         CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)), "GLV product, scalar %d", t);
+        unsigned char digits4[2 * GC_GLV_DIGITS]; /* width 4, one piece: the convolution's form */
+        gc_glv_wnaf_digits_parts(digits4, 1, 4, &s);
+        gc_g1p_mul_glv_wnaf4(&got, &p, digits4);
+        CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)),
+               "GLV product with width-4 digits and 4 odd multiples, scalar %d", t);
         gc_g1p_mul_glv_wnaf_jac(&got, &p, digits);
         CHECKF(gc_g1p_eq(&want, &got) || (gc_g1p_is_inf(&want) && gc_g1p_is_inf(&got)),
                "GLV product in Jacobian, scalar %d", t);

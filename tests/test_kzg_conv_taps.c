@@ -176,7 +176,7 @@ static gc_fr digits_value(const unsigned char *d, int *top) {
 /* tap = sum_p 2^(w p) (piece_1 + piece_2 z^2) for every tap of 2r = 128 (L = 64), w = 128 /
  * parts, with no digit at or above bit w + 2 (the kernel doubles up to the top digit): the
  * whole convolution's 65 taps, and the split's 2 x 33 that the device takes. */
-static void test_parts(unsigned parts) {
+static void test_parts(unsigned parts, unsigned width) {
     const unsigned log_2r = 7, w = 128 / parts;
     static const uint32_t z2_limbs[4] = GC_GLV_Z2_LIMBS;
     gc_fr taps[65 + 2 * 33], z2, two_w, raw;
@@ -188,11 +188,13 @@ static void test_parts(unsigned parts) {
     gc_fr_to_mont(&two_w, &raw);
     kzg_conv_taps(taps, log_2r);
     kzg_conv_taps_split(taps + 65, taps + 65 + 33, taps, log_2r);
-    int sums = 1, short_pieces = 1, tap0_one_piece = 1;
+    int sums = 1, short_pieces = 1, tap0_one_piece = 1, in_table = 1;
     for (unsigned i = 0; i < 65 + 2 * 33; i++) {
         unsigned e = i < 65 ? i : (i - 65) % 33; /* the tap's index in its set */
         unsigned char d[4 * 2 * GC_GLV_DIGITS];
-        gc_glv_wnaf_digits_parts(d, parts, &taps[i]);
+        gc_glv_wnaf_digits_parts(d, parts, width, &taps[i]);
+        for (unsigned k = 0; k < parts * 2 * GC_GLV_DIGITS; k++) /* +-(2j + 1) with j < 2^(width - 2) */
+            in_table &= !d[k] || (d[k] & (GC_GLV_ODD - 1u)) < (1u << (width - 2));
         gc_fr sum, t, piece;
         gc_fr_zero(&sum);
         for (int p = (int)parts - 1; p >= 0; p--) { /* Horner in 2^w */
@@ -208,13 +210,17 @@ static void test_parts(unsigned parts) {
         }
         sums &= gc_fr_eq(&sum, &taps[i]);
     }
-    CHECKF(sums, "2r = 128, %u pieces: every tap (whole and split) = the sum of its pieces", parts);
-    CHECKF(short_pieces, "2r = 128, %u pieces: no digit at or above bit %u", parts, w + 2);
-    CHECKF(tap0_one_piece, "2r = 128, %u pieces: tap 0 (r, or r/2 split) is its first piece alone", parts);
+    CHECKF(sums, "2r = 128, %u pieces, width %u: every tap (whole and split) = the sum of its pieces", parts, width);
+    CHECKF(short_pieces, "2r = 128, %u pieces, width %u: no digit at or above bit %u", parts, width, w + 2);
+    CHECKF(tap0_one_piece, "2r = 128, %u pieces, width %u: tap 0 (r, or r/2 split) is its first piece alone", parts,
+           width);
+    CHECKF(in_table, "2r = 128, %u pieces, width %u: every digit within the %u odd multiples", parts, width,
+           1u << (width - 2));
 }
 
 int main(void) {
-    for (unsigned parts = 1; parts <= 4; parts *= 2) test_parts(parts);
+    for (unsigned parts = 1; parts <= 4; parts *= 2)
+        for (unsigned width = 4; width <= 5; width++) test_parts(parts, width);
     for (unsigned log_2r = 1; log_2r <= 10; log_2r++) { /* O(r^2) each */
         test_taps(log_2r);
         test_convolution(log_2r);

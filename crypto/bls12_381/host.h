@@ -38,11 +38,12 @@ void gc_fr_glv_split(uint32_t split[8], const gc_fr *s);
 void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s);
 
 /** The same digits for both GLV halves cut into `parts` pieces of w = 128 / parts bits
- *  (parts 1, 2 or 4): with s = k1 + k2 z^2, piece p is ((k1 >> w p) mod 2^w, (k2 >> w p)
- *  mod 2^w), its digits at digits + 2 GC_GLV_DIGITS p, so that
+ *  (parts 1, 2 or 4), in NAF of `width` 4 or 5 (digits up to +-7 or +-15: the product
+ *  takes 4 or 8 odd multiples): with s = k1 + k2 z^2, piece p is ((k1 >> w p) mod 2^w,
+ *  (k2 >> w p) mod 2^w), its digits at digits + 2 GC_GLV_DIGITS p, so that
  *  [s] P = sum_p ([piece_1] Q_p + [piece_2] (-phi(Q_p))) with Q_p = [2^(w p)] P:
  *  products of w-bit pieces, side by side (the G1 convolution, kzg_kernels.gc). */
-void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, const gc_fr *s);
+void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, unsigned width, const gc_fr *s);
 
 /** Decompress without the subgroup check (trusted known answers); 1 on success. */
 int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);

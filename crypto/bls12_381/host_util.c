@@ -120,15 +120,16 @@ void gc_fr_glv_split(uint32_t split[8], const gc_fr *s) {
     }
 }
 
-/* Width-5 NAF of a 128-bit half: while k is odd take the digit d = k mods 32 (in
- * [-15, 15]), subtract it (k stays below 2^128: halves are below z^2 < 0.7 * 2^128),
- * then halve. */
-static void wnaf5(unsigned char *out, unsigned __int128 k) {
+/* Width-w NAF of a 128-bit half (w = 4 or 5): while k is odd take the digit d = k mods
+ * 2^w (in [-(2^(w-1) - 1), 2^(w-1) - 1]), subtract it (k stays below 2^128: halves are
+ * below z^2 < 0.7 * 2^128), then halve. */
+static void wnaf(unsigned char *out, unsigned __int128 k, unsigned w) {
     memset(out, 0, GC_GLV_DIGITS);
+    int full = 1 << w, half_w = full / 2;
     for (int i = 0; k; i++, k >>= 1) {
         if (!(k & 1)) continue;
-        int d = (int)(k & 31);
-        if (d > 16) d -= 32;
+        int d = (int)(k & (unsigned)(full - 1));
+        if (d > half_w) d -= full;
         k = d > 0 ? k - (unsigned)d : k + (unsigned)-d;
         unsigned mag = (unsigned)(d > 0 ? d : -d);
         out[i] = (unsigned char)(GC_GLV_DIGIT_SET | (d < 0 ? GC_GLV_DIGIT_NEG : 0) | (mag >> 1));
@@ -141,11 +142,11 @@ void gc_glv_wnaf_digits(unsigned char digits[2 * GC_GLV_DIGITS], const gc_fr *s)
     for (int h = 0; h < 2; h++) {
         unsigned __int128 k = 0;
         for (int i = 3; i >= 0; i--) k = (k << 32) | split[4 * h + i];
-        wnaf5(digits + h * GC_GLV_DIGITS, k);
+        wnaf(digits + h * GC_GLV_DIGITS, k, 5);
     }
 }
 
-void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, const gc_fr *s) {
+void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, unsigned width, const gc_fr *s) {
     uint32_t split[8];
     unsigned w = 128 / parts;
     unsigned __int128 mask = w == 128 ? ~(unsigned __int128)0 : ((unsigned __int128)1 << w) - 1;
@@ -154,6 +155,6 @@ void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, const gc_fr
         unsigned __int128 k = 0;
         for (int i = 3; i >= 0; i--) k = (k << 32) | split[4 * h + i];
         for (unsigned p = 0; p < parts; p++)
-            wnaf5(digits + (2 * p + h) * GC_GLV_DIGITS, (k >> (w * p)) & mask);
+            wnaf(digits + (2 * p + h) * GC_GLV_DIGITS, (k >> (w * p)) & mask, width);
     }
 }

@@ -152,7 +152,7 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 1; e <= q; e++) {
                 unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
-                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, &split[half * (h + 1) + e]);
+                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, KZG_CONV_WNAF_WIDTH, &split[half * (h + 1) + e]);
                 for (size_t p = 0; p < KZG_CONV_PARTS; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
             }
         ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");

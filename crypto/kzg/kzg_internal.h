@@ -39,6 +39,10 @@
  * (run131.sh) 16 blobs took 7.39-7.49 ms by it against 10.54-10.57 by the G1 FFTs, 32
  * blobs 12.49-12.75 against 12.42-12.67 (a tie). */
 #define KZG_CONV_MAX_BATCH 16u
+/* The NAF width of the G1 convolution's pieces' digits (kzg_ctx.c's upload_conv_taps), which
+ * its products take with 2^(width - 2) odd multiples (gc_g1p_mul_glv_wnaf4 in glv.gc): on an
+ * H100 one blob's convolution 0.867 -> 0.807 ms against width 5 (run159.sh). */
+#define KZG_CONV_WNAF_WIDTH 4u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
 
