@@ -201,11 +201,11 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
  * partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99 -> 18.52 / 18.57
  * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The
  * cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH blobs, beside
- * the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after
- * the MSM. Measured on an H100,
- * same binary (docs/results/fk20.md): the commitment beside the MSM at 64 and 128 blobs
- * 33.9 and 54.2 ms against 31.2 and 48.0 beside the transforms; at L = 16, 512 blobs 300
- * ms against 310; one blob 4.66-4.70 against 4.82. Every step is queued before the host
+ * the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on
+ * queue 0 after the MSM. Measured on an H100, same binary (docs/results/fk20.md): the
+ * commitment beside the MSM at 64 and 128 blobs 33.9 and 54.2 ms against 31.2 and 48.0
+ * beside the transforms; at L = 16, 512 blobs 300 ms against 310; one blob 4.66-4.70
+ * against 4.82. Every step is queued before the host
  * blocks on a read, so the cells come back on queue 1 while queue 0 runs the G1 map. */
 static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
                              const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
@@ -214,11 +214,10 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
     size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
     unsigned side = c->two_queues ? 1 : 0; /* the queue of the cells and the commitment */
-    int pairs = kzg_g1_map_in_pairs(c, n);
-    int early = side && (!pairs || kzg_g1_pairs_by_teams(c, n)); /* the commitment beside the FK20 MSM */
+    int pairs = kzg_g1_map_in_pairs(c, n), teams = kzg_g1_pairs_by_teams(c, n);
+    int early = side && (!pairs || teams); /* the commitment beside the FK20 MSM */
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
-    int cells_late = side && !cells_early && pairs && !kzg_g1_pairs_by_teams(c, n) &&
-                     (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
+    int cells_late = side && !cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
     c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);

@@ -61,17 +61,25 @@ static gc_kzg_ret launch_elements(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, con
     return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
 }
 
-/* Work-groups of the team kernels (g1_team.gc): KZG_TEAM_GROUP work-items, n of them in
- * all (a multiple of it); a device that cannot run groups that large cannot run them. */
-static gc_kzg_ret launch_teams(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_arg *args, size_t nargs) {
-    if (gc_kernel_max_work_group_size(c->k[id]) < KZG_TEAM_GROUP) {
-        snprintf(c->last_message, sizeof c->last_message, "%s needs work-groups of %u", kernel_names[id],
-                 KZG_TEAM_GROUP);
-        return GC_KZG_DEVICE;
-    }
-    gc_range r = {1, {n, 1, 1}, {KZG_TEAM_GROUP, 1, 1}, 0};
+/* `groups` work-groups of exactly `wg` work-items (the kernel's loops assume it; callers
+ * check the kernel's limit first). */
+static gc_kzg_ret launch_group(gc_kzg_ctx *c, kzg_kernel_id id, size_t groups, size_t wg, const gc_arg *args,
+                               size_t nargs) {
+    gc_range r = {1, {groups * wg, 1, 1}, {wg, 1, 1}, 0};
     gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
     return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
+}
+
+/* Work-groups of the team kernels (g1_team.gc): KZG_TEAM_GROUP work-items, n of them in
+ * all (the callers' sizes are whole groups; the kernels return by whole groups); a device
+ * that cannot run groups that large cannot run them. */
+static gc_kzg_ret launch_teams(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_arg *args, size_t nargs) {
+    if (gc_kernel_max_work_group_size(c->k[id]) < KZG_TEAM_GROUP || n % KZG_TEAM_GROUP) {
+        snprintf(c->last_message, sizeof c->last_message, "%s needs whole work-groups of %u (%zu work-items)",
+                 kernel_names[id], KZG_TEAM_GROUP, n);
+        return GC_KZG_DEVICE;
+    }
+    return launch_group(c, id, n / KZG_TEAM_GROUP, KZG_TEAM_GROUP, args, nargs);
 }
 
 /* One work-group per row: rows groups of min(threads, 256, the kernel's limit). */
@@ -80,15 +88,6 @@ static gc_kzg_ret launch_rows(gc_kzg_ctx *c, kzg_kernel_id id, size_t rows, size
     size_t wg = threads < 256 ? threads : 256, lim = gc_kernel_max_work_group_size(c->k[id]);
     if (lim < wg) wg = lim;
     gc_range r = {1, {rows * wg, 1, 1}, {wg, 1, 1}, 0};
-    gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
-    return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
-}
-
-/* `groups` work-groups of exactly `wg` work-items (the kernel's loops assume it; callers
- * check the kernel's limit first). */
-static gc_kzg_ret launch_group(gc_kzg_ctx *c, kzg_kernel_id id, size_t groups, size_t wg, const gc_arg *args,
-                               size_t nargs) {
-    gc_range r = {1, {groups * wg, 1, 1}, {wg, 1, 1}, 0};
     gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
     return st ? kzg_device_error(c, st, kernel_names[id]) : GC_KZG_OK;
 }
