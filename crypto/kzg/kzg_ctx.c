@@ -344,20 +344,37 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
  * launches are four of 7 in a row (0.42 ms on an H100 for one blob). */
 #define KZG_SUM_TREE_TWO_LEVEL_MAX_OUT 8u
 
-#define MSM_ITEMS_TARGET (1u << 15) /* work-items an MSM launch aims for (H100: 2^15 beat 2^16 by 2-5%, 2^14 lost 10-20%) */
+/* Work-items an MSM launch aims for: MSM_ITEMS_TARGET_LARGE where that leaves each at
+ * least MSM_LARGE_MIN_CHUNK terms, else MSM_ITEMS_TARGET (msm_chunk). */
+#define MSM_ITEMS_TARGET (1u << 15)
+#define MSM_ITEMS_TARGET_LARGE (1u << 16)
+#define MSM_LARGE_MIN_CHUNK 8u
+
+/* The largest power-of-two chunk of n_terms that still gives `target` work-items. */
+static uint32_t msm_chunk_for(uint32_t target, size_t outputs, uint32_t n_terms) {
+    uint32_t chunk = 1;
+    while (chunk * 2 <= n_terms && outputs * ((n_terms + chunk * 2 - 1) / (chunk * 2)) >= target) chunk *= 2;
+    return chunk;
+}
 
 /* Terms per MSM work-item. With comb tables a term costs `spacing` additions wherever it
  * runs and a work-item adds `spacing` doublings for all its terms, so the chunk is the
- * largest power of two that still gives MSM_ITEMS_TARGET work-items: about what a large
- * GPU holds at once (an H100 ~50k threads of this kernel) at any batch, with few
- * doublings per term (a fixed 32 terms gave one blob's commitment 128 serial chains:
- * 33 ms on an H100). Without tables (CPU devices) the terms of a chunk share their
- * doublings: `no_table_chunk` terms. */
+ * largest power of two that still gives 2^15 work-items: about what a large GPU holds at
+ * once (an H100 ~50k threads of this kernel) at any batch, with few doublings per term (a
+ * fixed 32 terms gave one blob's commitment 128 serial chains: 33 ms on an H100); 2^14
+ * lost 10-20%. Large MSMs aim for 2^16 where each work-item still adds 8 terms or more:
+ * the comb kernel ran at 1.94 warps per SM partition at 2^15 (Nsight Compute, the
+ * commitment's at 64 blobs: the multiply-add pipe 72% busy), and twice the warps gain more
+ * than the doublings they add (15 per 8 x 16 additions instead of per 16 x 16). On an H100
+ * (twenty-first session, run168.sh, run169.sh; four rounds each): the 64-blob FK20 MSM
+ * stage 4.40 / 4.42 -> 4.30 / 4.32 ms, 64 blobs 17.53 -> 17.39 ms (means), 128 blobs 28.14
+ * -> 27.89; below 8 terms it lost (8 blobs 3.72 -> 3.93, 16 blobs 6.26 -> 6.41, which keep
+ * 2^15), and 2^17 lost everywhere (64 blobs 17.9, 128 blobs 28.2). Without tables (CPU
+ * devices) the terms of a chunk share their doublings: `no_table_chunk` terms. */
 static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint32_t no_table_chunk) {
     if (!teeth) return no_table_chunk;
-    uint32_t chunk = 1;
-    while (chunk * 2 <= n_terms && outputs * ((n_terms + chunk * 2 - 1) / (chunk * 2)) >= MSM_ITEMS_TARGET) chunk *= 2;
-    return chunk;
+    uint32_t chunk = msm_chunk_for(MSM_ITEMS_TARGET_LARGE, outputs, n_terms);
+    return chunk >= MSM_LARGE_MIN_CHUNK ? chunk : msm_chunk_for(MSM_ITEMS_TARGET, outputs, n_terms);
 }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
