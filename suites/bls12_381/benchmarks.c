@@ -8,7 +8,11 @@
  * and high halves of 2 n^2 partial products, and n reduction factors): 580 for Fp (n = 12),
  * 264 for Fr (n = 8); the dedicated square (the CUDA chains) takes n (n - 1) + 2 n for the
  * square and 2 n^2 + n for the reduction: 456 for Fp. limit = SMs x clock x 64 / that; the figure of_limit is the achieved
- * median throughput over it. (The median is taken over every sample, the harness's
+ * median throughput over it. bench.fp_mul_latency_ptx runs the same chains one warp per SM
+ * partition (128 work-items per SM, one work-group each): there of_limit is the share of the
+ * multiply-add pipe that one warp keeps busy (the latency-bound kernels' case: one blob's
+ * convolution, the 64-blob G1 stage pairs), and cycles_per_step the clocks of one loop step
+ * (two independent products). (The median is taken over every sample, the harness's
  * warm-up samples included: a few of many, they do not move it.) */
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +35,7 @@ typedef struct {
     double mads_per_op;   /* 32-bit multiply-adds per operation (limit model), 0: none */
     uint32_t iters_gpu, iters_cpu;
     int ptx;              /* GC_BLS_PTX=1 */
+    size_t per_cu_gpu;    /* work-items per compute unit on a GPU; 0: 1024 (throughput) */
 } chain_param;
 
 typedef struct {
@@ -79,8 +84,9 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     bench_state *s = gc_ctx_malloc(ctx, sizeof *s);
     if (!s) return GC_ERR_NO_MEMORY;
     gc_ctx_set_state(ctx, s);
-    /* enough work-items to fill every SM several times over, few on a CPU */
-    size_t per_cu = info->is_gpu ? 1024 : 32;
+    /* enough work-items to fill every SM several times over, few on a CPU; the latency
+     * benchmarks one warp per SM partition (128 per SM in one work-group) */
+    size_t per_cu = info->is_gpu ? (p->per_cu_gpu ? p->per_cu_gpu : 1024) : 32;
     s->items = bls_scaled(ctx, (size_t)(info->compute_units ? info->compute_units : 1) * per_cu, 256, 256);
     s->iters = info->is_gpu ? p->iters_gpu : p->iters_cpu;
     s->work = (double)s->items * s->iters * p->ops_per_iter;
@@ -106,8 +112,10 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
 
 static gc_status chain_launch(gc_test_ctx *ctx, double *ms) {
     bench_state *s = state(ctx);
+    const chain_param *p = gc_ctx_test(ctx)->param;
     gc_arg args[] = {GC_ARG_BUF(s->out), GC_ARG_BUF(s->in), GC_ARG_VAL(s->iters)};
-    gc_range r = {1, {s->items, 1, 1}, {256, 1, 1}, 0};
+    size_t group = p->per_cu_gpu && p->per_cu_gpu < 256 && gc_ctx_info(ctx)->is_gpu ? p->per_cu_gpu : 256;
+    gc_range r = {1, {s->items, 1, 1}, {group, 1, 1}, 0};
     return gc_kernel_launch(s->k, &r, args, 3, ms);
 }
 
@@ -178,6 +186,15 @@ static void chain_teardown(gc_test_ctx *ctx) {
     const gc_test *t = gc_ctx_test(ctx);
     const chain_param *p = t->param;
     report(ctx, p->mads_per_op, t->unit);
+    bench_state *s = state(ctx);
+    const gc_device_info *info = gc_ctx_info(ctx);
+    if (s && s->n_samples && p->per_cu_gpu && info->is_gpu && info->clock_mhz > 0) {
+        /* one warp alone on its partition: clocks per loop step (two independent chains) is
+         * the latency the product has in a latency-bound kernel */
+        gc_stats st;
+        gc_stats_compute(s->samples, s->n_samples, &st);
+        gc_ctx_figure(ctx, "cycles_per_step", st.median * 1e3 * info->clock_mhz / s->iters, "clk");
+    }
 }
 
 /* ---- FFTs: many rows per launch, one work-group each ---- */
@@ -307,15 +324,16 @@ static void fft_teardown(gc_test_ctx *ctx) {
 }
 
 void bls_register_benchmarks(void) {
-    static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 0};
-    static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 0};
-    static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0};
-    static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0};
-    static const chain_param fp_mul_ptx = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 1};
-    static const chain_param fr_mul_ptx = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 1};
-    static const chain_param fp_sqr_ptx = {CHAIN_FP_SQR, "fp_sqr_chain", sizeof(gc_fp), 4, 2, 2, 456, 256, 128, 1};
-    static const chain_param g1_add_ptx = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
-    static const chain_param g1_dbl_ptx = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1};
+    static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 0, 0};
+    static const chain_param fp_mul_lat = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 2048, 128, 1, 128};
+    static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 0, 0};
+    static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
+    static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
+    static const chain_param fp_mul_ptx = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 1, 0};
+    static const chain_param fr_mul_ptx = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 1, 0};
+    static const chain_param fp_sqr_ptx = {CHAIN_FP_SQR, "fp_sqr_chain", sizeof(gc_fp), 4, 2, 2, 456, 256, 128, 1, 0};
+    static const chain_param g1_add_ptx = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1, 0};
+    static const chain_param g1_dbl_ptx = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 1, 0};
     static const fft_bench_param fr8192 = {0, 13, 512, 2, 0};
     static const fft_bench_param g1_128 = {1, 7, 512, 2, 0};
     static const fft_bench_param g1_512 = {1, 9, 512, 1, 0};
@@ -332,6 +350,7 @@ void bls_register_benchmarks(void) {
      .sample = fft_sample, .teardown = fft_teardown, .unit = "FFT/s"}
     static const gc_test benches[] = {
         CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s", NULL, NULL),
+        CHAIN_BENCH("bench.fp_mul_latency_ptx", "Fp products, one warp per SM partition (latency; CUDA's carry chains)", fp_mul_lat, "mul/s", bls_requires_cuda, NULL),
         CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s", NULL, NULL),
