@@ -58,6 +58,7 @@ typedef struct {
     int (*eq)(const uint32_t *, const uint32_t *);
     int (*from_bytes)(uint32_t *, const unsigned char *);
     void (*to_bytes)(unsigned char *, const uint32_t *);
+    void (*mul_add)(uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *, const uint32_t *);
 } field;
 
 #define MAXL 12
@@ -106,6 +107,11 @@ typedef struct {
     }                                                                                           \
     static void F##_to_bytes_w(unsigned char *be, const uint32_t *a) {                          \
         T x; memcpy(&x, a, sizeof x); F##_to_bytes(be, &x);                                      \
+    }                                                                                           \
+    static void F##_mul_add_w(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, \
+                              const uint32_t *d) {                                              \
+        T x, y, u, v, z; memcpy(&x, a, sizeof x); memcpy(&y, b, sizeof y); memcpy(&u, c, sizeof u); \
+        memcpy(&v, d, sizeof v); F##_mul_add(&z, &x, &y, &u, &v); memcpy(r, &z, sizeof z);       \
     }
 
 WRAP_FIELD(gc_fp, gc_fp)
@@ -114,7 +120,7 @@ WRAP_FIELD(gc_fr, gc_fr)
 #define FIELD_OPS(F)                                                                            \
     F##_add_w, F##_sub_w, F##_mul_w, F##_sqr_w, F##_neg_w, F##_dbl_w, F##_inv_w,                \
         F##_mul_small_w, F##_pow_w, F##_from_u32_w, F##_one_w, F##_is_zero_w, F##_eq_w,          \
-        F##_from_bytes_w, F##_to_bytes_w
+        F##_from_bytes_w, F##_to_bytes_w, F##_mul_add_w
 
 static void limbs_to_mpz(mpz_t z, const uint32_t *l, int n) {
     mpz_import(z, (size_t)n, -1, sizeof(uint32_t), 0, 0, l);
@@ -232,6 +238,19 @@ static void check_binary(const field *f, const mpz_t a, const mpz_t b) {
     memcpy(r, la, sizeof la);
     f->mul(r, r, lb);
     expect(f, "mul_alias", a, b, r, w);
+    /* a b + c d, with the largest operands among the edge values: a b + b b, a a + b a */
+    mpz_t v;
+    mpz_init(v);
+    f->mul_add(r, la, lb, lb, lb);
+    mpz_mul(v, b, b);
+    mpz_add(v, v, w);
+    expect(f, "mul_add", a, b, r, v);
+    memcpy(r, lb, sizeof lb);
+    f->mul_add(r, la, la, r, la);
+    mpz_mul(v, a, a);
+    mpz_add(v, v, w);
+    expect(f, "mul_add_alias", a, b, r, v);
+    mpz_clear(v);
     expect_bool(f, "eq", a, f->eq(la, lb), mpz_cmp(a, b) == 0);
     mpz_clear(w);
 }

@@ -18,6 +18,7 @@
         F##_dbl(&r[5], &x);                                                                     \
         F##_mul_small(&r[6], &x, 12u);                                                          \
         F##_inv(&r[7], &x);                                                                     \
+        F##_mul_add(&r[8], &x, &y, &y, &y);                                                     \
         memcpy(out, r, sizeof r);                                                               \
     }                                                                                           \
     static void F##_fib_host(uint32_t *out2, const uint32_t *in2, uint32_t steps) {             \

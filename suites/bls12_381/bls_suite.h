@@ -13,7 +13,7 @@
 
 #include "crypto/bls12_381/host.h"
 
-#define BLS_N_OPS 8  /* suites/bls12_381/field_kernels.gc: GC_BLS_N_OPS */
+#define BLS_N_OPS 9  /* suites/bls12_381/field_kernels.gc: GC_BLS_N_OPS */
 #define BLS_N_LAWS 8 /* GC_BLS_N_LAWS */
 
 typedef struct {

@@ -46,7 +46,7 @@ static gc_status ops_run(gc_test_ctx *ctx) {
     if ((st = gc_kernel_launch(k, &r, args, 4, &ms))) return st;
     void *got;
     if ((st = bls_read(ctx, out, n * BLS_N_OPS * eb, &got))) return st;
-    gc_check_custom(ctx, "device vs host build (add sub mul sqr neg dbl mul12 inv)", want, got, n * BLS_N_OPS, eb,
+    gc_check_custom(ctx, "device vs host build (add sub mul sqr neg dbl mul12 inv mul_add)", want, got, n * BLS_N_OPS, eb,
                     field_eq(f), NULL);
     if (f->ptx && !f->fault) { /* the fast path against the portable path, both on the device */
         gc_kernel *kp;
@@ -201,7 +201,7 @@ void bls_register_field_tests(void) {
     static char names[2][2][4][32], descs[2][2][4][128];
     static const char *const what[4] = {"ops", "laws", "fib", "bytes"};
     static const char *const about[4] = {
-        "add sub mul sqr neg dbl mul12 inv on edges and random values vs host build and GMP",
+        "add sub mul sqr neg dbl mul12 inv mul_add on edges and random values vs host build and GMP",
         "commutativity, associativity, distributivity, inverse and more, device vs itself",
         "1000-step additive and multiplicative Fibonacci chains vs host build",
         "canonical big-endian decoding (rejects >= modulus) and re-encoding"};
@@ -226,18 +226,21 @@ void bls_register_field_tests(void) {
 #if GC_BUILD_TESTS
     /* Mutants: the same ops test on a build with an injected bug must FAIL (the PTX ones
      * run on CUDA only, where the modular addition has its own carry chain too; the
-     * dedicated square exists only with the chains). */
-    static const char *const mutant_names[5] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry",
-                                                "inv_sign"};
-    static const char *const faults[5] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
-                                          "GC_BLS_FAULT_MUL_CARRY", "GC_BLS_FAULT_SQR_CARRY", "GC_BLS_FAULT_INV_SIGN"};
-    static bls_field mutants[5][2][2];
-    static char mnames[5][2][2][64];
-    for (int m = 0; m < 5; m++)
+     * dedicated square and the fused a b + c d exist only with the chains, the latter for
+     * Fp only). */
+    static const char *const mutant_names[6] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry",
+                                                "inv_sign", "mul_add_carry"};
+    static const char *const faults[6] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
+                                          "GC_BLS_FAULT_MUL_CARRY", "GC_BLS_FAULT_SQR_CARRY", "GC_BLS_FAULT_INV_SIGN",
+                                          "GC_BLS_FAULT_MUL_ADD_CARRY"};
+    static bls_field mutants[6][2][2];
+    static char mnames[6][2][2][64];
+    for (int m = 0; m < 6; m++)
         for (int ptx = 0; ptx < 2; ptx++)
             for (int fi = 0; fi < 2; fi++) {
                 if (!ptx && m == 3) continue; /* the portable path squares with its product */
                 if (ptx && m == 4) continue;  /* the inversion has one path */
+                if ((!ptx || fi) && m == 5) continue; /* one reduction for a b + c d: Fp's chains only */
                 mutants[m][ptx][fi] = fi ? bls_fr : bls_fp;
                 mutants[m][ptx][fi].fault = faults[m];
                 mutants[m][ptx][fi].ptx = ptx;
