@@ -59,10 +59,11 @@ static void record(bench_state *s, double ms) {
     if (s->n_samples < MAX_SAMPLES) s->samples[s->n_samples++] = ms;
 }
 
-/* Throughput figures, and the limit ratio where the device has a limit model. */
-static void report(gc_test_ctx *ctx, double mads_per_op, const char *unit) {
+/* Throughput figures, and the limit ratio where the device has a limit model; returns the
+ * median sample in ms (0: no samples). */
+static double report(gc_test_ctx *ctx, double mads_per_op, const char *unit) {
     bench_state *s = state(ctx);
-    if (!s || s->n_samples == 0) return;
+    if (!s || s->n_samples == 0) return 0;
     gc_stats st;
     gc_stats_compute(s->samples, s->n_samples, &st);
     double per_s = s->work / (st.median / 1000.0);
@@ -75,6 +76,7 @@ static void report(gc_test_ctx *ctx, double mads_per_op, const char *unit) {
     } else if (mads_per_op > 0) {
         gc_ctx_note(ctx, "no limit model for %s (the 64 multiply-adds/clock/SM model is NVIDIA's)", info->name);
     }
+    return st.median;
 }
 
 /* ---- chains: products, additions, doublings ---- */
@@ -185,15 +187,12 @@ static gc_status chain_sample(gc_test_ctx *ctx, unsigned iteration, double *devi
 static void chain_teardown(gc_test_ctx *ctx) {
     const gc_test *t = gc_ctx_test(ctx);
     const chain_param *p = t->param;
-    report(ctx, p->mads_per_op, t->unit);
-    bench_state *s = state(ctx);
+    double median_ms = report(ctx, p->mads_per_op, t->unit);
     const gc_device_info *info = gc_ctx_info(ctx);
-    if (s && s->n_samples && p->per_cu_gpu && info->is_gpu && info->clock_mhz > 0) {
+    if (median_ms > 0 && p->per_cu_gpu && info->is_gpu && info->clock_mhz > 0) {
         /* one warp alone on its partition: clocks per loop step (two independent chains) is
          * the latency the product has in a latency-bound kernel */
-        gc_stats st;
-        gc_stats_compute(s->samples, s->n_samples, &st);
-        gc_ctx_figure(ctx, "cycles_per_step", st.median * 1e3 * info->clock_mhz / s->iters, "clk");
+        gc_ctx_figure(ctx, "cycles_per_step", median_ms * 1e3 * info->clock_mhz / state(ctx)->iters, "clk");
     }
 }
 
