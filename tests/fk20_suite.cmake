@@ -116,6 +116,16 @@ add_test(NAME fk20_g1_conv_teams
                  mutant_fk20.wrong_conv_tap=CAUGHT mutant_fk20.lost_conv_wrap_sign=CAUGHT
                  -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign"
                  --param fk20.conv_team=2 --param mutant_fk20.conv_team=2 --scale 0.03125)
+# The team kernels' two register budgets (g1_fft_pair_products_team and g1_conv_taps_team
+# at 168 registers, their _full twins at 255; by default the launch's size chooses): each
+# forced, the pairs over several rows and the convolution at one, by teams of two.
+foreach(warps 8 12)
+  add_test(NAME fk20_team_sm_warps${warps}
+           COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_fft.rows=PASS fk20.L64.g1_conv.row1=PASS
+                   -- run --filter "fk20.L64.g1_fft.rows,fk20.L64.g1_conv.row1" --param fk20.team_sm_warps=${warps}
+                   --param fk20.g1_team=2 --param fk20.conv_team=2 --scale 0.03125)
+  set_tests_properties(fk20_team_sm_warps${warps} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+endforeach()
 # The small sums' trees by teams of two (g1_sum_tree_team, which CUDA takes up to 128
 # outputs): the convolution's and the commitment's sums on PoCL, and the teams' mutant with
 # the convolution's products one work-item each, so that only the trees hold the fault.

@@ -17,10 +17,12 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
+    [K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL] = "g1_fft_pair_products_team_full",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW32] = "g1_conv_mul_pow32",
     [K_G1_CONV_MUL_POW32_TEAM] = "g1_conv_mul_pow32_team",
     [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
+    [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
@@ -224,6 +226,25 @@ static uint32_t team_lanes(const gc_kzg_ctx *c, kzg_team_site site, uint32_t siz
     if (c->team[site]) return c->team[site];
     const gc_device_info *in = gc_device_get_info(c->dev);
     return in->backend == GC_BACKEND_CUDA && in->is_gpu && size <= team_default_max[site] ? 2 : 1;
+}
+
+void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps) {
+    c->team_sm_warps = warps == KZG_TEAM_SM_WARPS_FULL || warps == KZG_TEAM_SM_WARPS_CAPPED ? warps : 0;
+}
+
+/* Of a team kernel's two register budgets (kzg_kernels.gc: `capped`, 168 registers a
+ * work-item, and `full`, 255), the one for a launch of n work-items: the full one where
+ * all its one-warp work-groups are resident at once (at most KZG_TEAM_SM_WARPS_FULL an
+ * SM), else the capped one, whose larger launches take fewer waves. On an H100 (run179.sh)
+ * the full budget took one blob's convolution products 0.823 -> 0.778 ms and 64 blobs' G1
+ * FFTs 9.25 -> 9.06 (640 warps), but 128 blobs' 13.57 -> 15.0 (1,280 warps, two waves). */
+static kzg_kernel_id team_kernel(const gc_kzg_ctx *c, kzg_kernel_id capped, kzg_kernel_id full, size_t n) {
+    unsigned warps = c->team_sm_warps;
+    if (!warps) {
+        size_t units = gc_device_get_info(c->dev)->compute_units;
+        warps = n / KZG_TEAM_GROUP <= KZG_TEAM_SM_WARPS_FULL * units ? KZG_TEAM_SM_WARPS_FULL : KZG_TEAM_SM_WARPS_CAPPED;
+    }
+    return warps == KZG_TEAM_SM_WARPS_FULL ? full : capped;
 }
 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
@@ -680,7 +701,9 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
                       GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(lanes)};
         gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
                       GC_ARG_VAL(n_rows)};
-        ret = lanes > 1 ? launch_teams(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, (rows_padded << log_2r) / 4 * 5 * lanes, p, 8)
+        size_t team_items = (rows_padded << log_2r) / 4 * 5 * lanes;
+        kzg_kernel_id tk = team_kernel(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, team_items);
+        ret = lanes > 1 ? launch_teams(c, tk, team_items, p, 8)
                         : launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7);
         if (!ret) ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points, m, 5); /* a work-item per output */
         first += 5u << stage;
@@ -729,7 +752,8 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r, f, 6);
         size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
-            ret = lanes > 1 ? launch_teams(c, K_G1_CONV_TAPS_TEAM, products * lanes, a, 8)
+            ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
+                                           products * lanes, a, 8)
                             : launch_elements(c, K_G1_CONV_TAPS, products, a, 7);
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,

@@ -35,6 +35,11 @@
  * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
 #define KZG_TEAM_GROUP 32u
 #define KZG_TEAM_MAX_POINTS 16384u
+/* The register budgets of the pairs' and the convolution's team kernels, in one-warp
+ * work-groups resident an SM (kzg_kernels.gc, same names): 12 (168 registers a work-item)
+ * or, the kernels named _full, 8 (255), taken where a launch's warps all fit at once. */
+#define KZG_TEAM_SM_WARPS_CAPPED 12u
+#define KZG_TEAM_SM_WARPS_FULL 8u
 /* The default (on a GPU) of the passes the G1 convolution serves, in blobs: on an H100
  * (run131.sh) 16 blobs took 7.39-7.49 ms by it against 10.54-10.57 by the G1 FFTs, 32
  * blobs 12.49-12.75 against 12.42-12.67 (a tie). */
@@ -61,7 +66,7 @@ typedef struct {
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_SUM_TREE_TEAM,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
     K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
@@ -140,6 +145,9 @@ struct gc_kzg_ctx {
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
     unsigned sum_tree_width;
+    /* the register budget of the pairs' and the convolution's team launches, in warps an
+     * SM: KZG_TEAM_SM_WARPS_FULL or _CAPPED; 0 by the launch's size (team_kernel in kzg_ctx.c) */
+    unsigned team_sm_warps;
     /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
      * default is one part where the parts' weights cannot be deferred (msm_parts in kzg_ctx.c) */
     int msms_beside;
@@ -251,6 +259,9 @@ void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);
+/* The team kernels' register budget: KZG_TEAM_SM_WARPS_FULL or _CAPPED warps an SM; 0 (or
+ * another value): by the launch's size. */
+void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps);
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 

@@ -271,6 +271,14 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         return GC_ERR_PARSE;
     }
     kzg_ctx_set_sum_tree_width(o->kc, (unsigned)width);
+    uint64_t sm_warps = 0; /* --param fk20.team_sm_warps: the team kernels' register budget */
+    gc_ctx_param_uint(ctx, "team_sm_warps", &sm_warps);
+    if (sm_warps && sm_warps != KZG_TEAM_SM_WARPS_FULL && sm_warps != KZG_TEAM_SM_WARPS_CAPPED) {
+        gc_ctx_error(ctx, "fk20.team_sm_warps: %u or %u warps an SM (0: by the launch's size), not %llu",
+                     KZG_TEAM_SM_WARPS_FULL, KZG_TEAM_SM_WARPS_CAPPED, (unsigned long long)sm_warps);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_team_sm_warps(o->kc, (unsigned)sm_warps);
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

@@ -35,6 +35,10 @@ void gc_suite_fk20_register(void) {
          "work-items (or teams) per output of the small sums' trees (g1_sum_tree): 32 or 64 (0, the default: 32 "
          "for sums of up to 96 points, else 64)"},
         {"mutant_fk20", "sum_tree_width", GC_PARAM_UINT, 0, 64, "the same for the fk20 mutants"},
+        {"fk20", "team_sm_warps", GC_PARAM_UINT, 0, KZG_TEAM_SM_WARPS_CAPPED,
+         "register budget of the G1 pairs' and convolution's team kernels, in warps an SM (CUDA): 8 (255 "
+         "registers) or 12 (168) (0, the default: 8 where the launch fits in one wave, else 12)"},
+        {"mutant_fk20", "team_sm_warps", GC_PARAM_UINT, 0, KZG_TEAM_SM_WARPS_CAPPED, "the same for the fk20 mutants"},
         {"fk20", "msm_parts", GC_PARAM_UINT, 0, KZG_MSM_PARTS_MAX,
          "the comb's columns of an MSM work-item that holds one term (small passes) cut in 1 .. 4 parts, each "
          "its own work-item (0: the library's default, 2 where an MSM runs alone, 1 beside another)"},
