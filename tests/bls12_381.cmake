@@ -14,14 +14,14 @@ endfunction()
 gc_bls_field_variant(test_bls12_381_field_chains "GC_BLS_PTX=1")
 add_test(NAME test_bls12_381_field_chains COMMAND test_bls12_381_field_chains)
 list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_chains)
-foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY)
+foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP)
   string(TOLOWER ${fault} f)
   foreach(chains 0 1)
     if(chains AND fault STREQUAL "ADD_CARRY")
       continue() # the host's emulation of the addition chain is the portable loop
     endif()
-    if(NOT chains AND fault MATCHES "^(SQR_CARRY|MUL_ADD_CARRY)$")
-      continue() # the portable path squares with its product, and adds two products
+    if(NOT chains AND fault MATCHES "^(SQR_CARRY|MUL_ADD_CARRY|MUL_SMALL_STEP)$")
+      continue() # the portable path squares with its product, adds two products, doubles and adds
     endif()
     if(chains AND fault STREQUAL "INV_SIGN")
       continue() # the inversion has one path

@@ -275,8 +275,10 @@ static void check_unary(const field *f, const mpz_t a) {
     else mpz_invert(w, a, f->m);
     expect(f, "inv", a, zero, r, w);
     expect_bool(f, "is_zero", a, f->is_zero(la), mpz_sgn(a) == 0);
-    /* small multiples, including 0, 1 and the curve's 3b = 12 */
-    uint32_t ks[] = {0, 1, 2, 3, 4, 12, 255, (uint32_t)rng_u64(), 0xffffffffu};
+    /* small multiples, including 0, 1 and the curve's 3b = 12; with the chains every c 2^e
+     * (c odd, at most 9) takes the ladder, the others double and add */
+    uint32_t ks[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 24, 36, 72, 96, 255, 0x90000000u,
+                     (uint32_t)rng_u64(), 0xffffffffu};
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
         f->mul_small(r, la, ks[i]);
         mpz_mul_ui(w, a, ks[i]);

@@ -226,21 +226,21 @@ void bls_register_field_tests(void) {
 #if GC_BUILD_TESTS
     /* Mutants: the same ops test on a build with an injected bug must FAIL (the PTX ones
      * run on CUDA only, where the modular addition has its own carry chain too; the
-     * dedicated square and the fused a b + c d exist only with the chains, the latter for
-     * Fp only). */
-    static const char *const mutant_names[6] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry",
-                                                "inv_sign", "mul_add_carry"};
-    static const char *const faults[6] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
+     * dedicated square, the fused a b + c d and the small multiples' ladder exist only with
+     * the chains, the latter two for Fp only). */
+    static const char *const mutant_names[7] = {"no_final_subtraction", "add_carry", "mul_carry", "sqr_carry",
+                                                "inv_sign", "mul_add_carry", "mul_small_step"};
+    static const char *const faults[7] = {"GC_BLS_FAULT_NO_FINAL_SUB", "GC_BLS_FAULT_ADD_CARRY",
                                           "GC_BLS_FAULT_MUL_CARRY", "GC_BLS_FAULT_SQR_CARRY", "GC_BLS_FAULT_INV_SIGN",
-                                          "GC_BLS_FAULT_MUL_ADD_CARRY"};
-    static bls_field mutants[6][2][2];
-    static char mnames[6][2][2][64];
-    for (int m = 0; m < 6; m++)
+                                          "GC_BLS_FAULT_MUL_ADD_CARRY", "GC_BLS_FAULT_MUL_SMALL_STEP"};
+    static bls_field mutants[7][2][2];
+    static char mnames[7][2][2][64];
+    for (int m = 0; m < 7; m++)
         for (int ptx = 0; ptx < 2; ptx++)
             for (int fi = 0; fi < 2; fi++) {
                 if (!ptx && m == 3) continue; /* the portable path squares with its product */
                 if (ptx && m == 4) continue;  /* the inversion has one path */
-                if ((!ptx || fi) && m == 5) continue; /* one reduction for a b + c d: Fp's chains only */
+                if ((!ptx || fi) && (m == 5 || m == 6)) continue; /* a b + c d, the ladder: Fp's chains only */
                 mutants[m][ptx][fi] = fi ? bls_fr : bls_fp;
                 mutants[m][ptx][fi].fault = faults[m];
                 mutants[m][ptx][fi].ptx = ptx;
