@@ -23,7 +23,7 @@
 #define FFT_SRC "suites/bls12_381/fft_kernels.gc"
 #define MAX_SAMPLES 4096
 
-typedef enum { CHAIN_FP, CHAIN_FP_SQR, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
+typedef enum { CHAIN_FP, CHAIN_FP_SQR, CHAIN_FP_INV, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
 
 typedef struct {
     chain_kind kind;
@@ -97,7 +97,8 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     if (!s->host_in) return GC_ERR_NO_MEMORY;
     /* distinct inputs for 1024 work-items, tiled: the timing does not depend on values */
     size_t distinct = (s->items < 1024 ? s->items : 1024) * p->in_per_item;
-    if (p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR) bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
+    if (p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV)
+        bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
     else if (p->kind == CHAIN_FR) bls_random_elements(ctx, &bls_fr, s->host_in, distinct, 0);
     else bls_random_points(ctx, s->host_in, distinct);
     for (size_t i = distinct; i < n_in; i++)
@@ -137,6 +138,17 @@ static void chain_host(const chain_param *p, const void *in, void *out, uint32_t
         for (uint32_t i = 0; i < iters; i++) gc_fp_sqr(&v[0], &v[0]), gc_fp_sqr(&v[2], &v[2]);
         memcpy(out, &v[0], sizeof v[0]);
         memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
+    } else if (p->kind == CHAIN_FP_INV) {
+        gc_fp v[4];
+        memcpy(v, in, sizeof v);
+        for (uint32_t i = 0; i < iters; i++) {
+            gc_fp_add(&v[0], &v[0], &v[1]);
+            gc_fp_inv(&v[0], &v[0]);
+            gc_fp_add(&v[2], &v[2], &v[3]);
+            gc_fp_inv(&v[2], &v[2]);
+        }
+        memcpy(out, &v[0], sizeof v[0]);
+        memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
     } else if (p->kind == CHAIN_FR) {
         gc_fr v[4];
         memcpy(v, in, sizeof v);
@@ -170,7 +182,7 @@ static gc_status chain_check(gc_test_ctx *ctx) {
         chain_host(p, (char *)s->host_in + i * p->in_per_item * p->elem, want + j * out_item, s->iters);
         memcpy(sel + j * out_item, got + i * out_item, out_item);
     }
-    gc_eq_fn eq = p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
+    gc_eq_fn eq = p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
     gc_check_custom(ctx, "sampled work-items vs host build", want, sel, picks * p->out_per_item, p->elem, eq, NULL);
     return GC_OK;
 }
@@ -325,6 +337,9 @@ static void fft_teardown(gc_test_ctx *ctx) {
 void bls_register_benchmarks(void) {
     static const chain_param fp_mul = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 256, 128, 0, 0};
     static const chain_param fp_mul_lat = {CHAIN_FP, "fp_mul_chain", sizeof(gc_fp), 4, 2, 2, 580, 2048, 128, 1, 128};
+    static const chain_param fp_inv = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 8, 4, 0, 0};
+    static const chain_param fp_inv_ptx = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 8, 4, 1, 0};
+    static const chain_param fp_inv_lat = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 64, 4, 1, 128};
     static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 0, 0};
     static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
     static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
@@ -351,6 +366,7 @@ void bls_register_benchmarks(void) {
         CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s", NULL, NULL),
         CHAIN_BENCH("bench.fp_mul_latency_ptx", "Fp products, one warp per SM partition (latency; CUDA's carry chains)", fp_mul_lat, "mul/s", bls_requires_cuda, NULL),
         CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s", NULL, NULL),
+        CHAIN_BENCH("bench.fp_inv", "Fp inversions per second (divsteps; two chains per work-item)", fp_inv, "inv/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s", NULL, NULL),
         FFT_BENCH("bench.fr_fft8192", "Fr FFT-8192, many rows per launch (one work-group each)", fr8192, NULL, NULL),
@@ -359,6 +375,8 @@ void bls_register_benchmarks(void) {
         CHAIN_BENCH("bench.fp_mul_ptx", "Fp products, PTX carry chains (CUDA)", fp_mul_ptx, "mul/s", bls_requires_cuda, "bench.fp_mul"),
         CHAIN_BENCH("bench.fr_mul_ptx", "Fr products, PTX carry chains (CUDA)", fr_mul_ptx, "mul/s", bls_requires_cuda, "bench.fr_mul"),
         CHAIN_BENCH("bench.fp_sqr_ptx", "Fp dedicated squares, PTX carry chains (CUDA)", fp_sqr_ptx, "sqr/s", bls_requires_cuda, "bench.fp_mul_ptx"),
+        CHAIN_BENCH("bench.fp_inv_ptx", "Fp inversions, PTX carry chains (CUDA)", fp_inv_ptx, "inv/s", bls_requires_cuda, "bench.fp_inv"),
+        CHAIN_BENCH("bench.fp_inv_latency_ptx", "Fp inversions, one warp per SM partition (latency; CUDA)", fp_inv_lat, "inv/s", bls_requires_cuda, NULL),
         CHAIN_BENCH("bench.g1_add_ptx", "G1 additions, PTX products (CUDA)", g1_add_ptx, "add/s", bls_requires_cuda, "bench.g1_add"),
         CHAIN_BENCH("bench.g1_dbl_ptx", "G1 doublings, PTX products (CUDA)", g1_dbl_ptx, "dbl/s", bls_requires_cuda, "bench.g1_dbl"),
         FFT_BENCH("bench.fr_fft8192_ptx", "Fr FFT-8192, PTX products (CUDA)", fr8192_ptx, bls_requires_cuda, "bench.fr_fft8192"),
