@@ -15,7 +15,7 @@ add_test(NAME bls12_381_device COMMAND ${GC_BLS_EXPECT} 0 ${want} -- run --filte
 set_tests_properties(bls12_381_device PROPERTIES TIMEOUT 900)
 
 set(want "")
-foreach(b fp_mul fr_mul fp_inv g1_add g1_dbl fr_fft8192 g1_fft128 g1_fft512)
+foreach(b fp_mul fr_mul fp_inv g1_add g1_dbl g1_xyzz_madd g1_affine_batch fr_fft8192 g1_fft128 g1_fft512)
   list(APPEND want "bls12_381.bench.${b}=PASS")
 endforeach()
 add_test(NAME bls12_381_bench_validates

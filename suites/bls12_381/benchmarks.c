@@ -23,7 +23,11 @@
 #define FFT_SRC "suites/bls12_381/fft_kernels.gc"
 #define MAX_SAMPLES 4096
 
-typedef enum { CHAIN_FP, CHAIN_FP_SQR, CHAIN_FP_INV, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL } chain_kind;
+typedef enum {
+    CHAIN_FP, CHAIN_FP_SQR, CHAIN_FP_INV, CHAIN_FR, CHAIN_G1_ADD, CHAIN_G1_DBL,
+    CHAIN_G1_AFFINE_BATCH, CHAIN_G1_XYZZ_MADD /* BENCH_BATCH affine points a work-item (bench_kernels.gc) */
+} chain_kind;
+#define BENCH_BATCH 32 /* GC_BENCH_BATCH of bench_kernels.gc */
 
 typedef struct {
     chain_kind kind;
@@ -80,6 +84,24 @@ static double report(gc_test_ctx *ctx, double mads_per_op, const char *unit) {
 }
 
 /* ---- chains: products, additions, doublings ---- */
+
+/* n affine points of G1, none infinity (bls_random_points' first two are special). */
+static gc_status affine_points(gc_test_ctx *ctx, gc_g1a *out, size_t n) {
+    gc_g1p *p = gc_ctx_malloc(ctx, (n + 2) * sizeof *p);
+    gc_g1a *a = gc_ctx_malloc(ctx, (n + 2) * sizeof *a);
+    if (!p || !a) return GC_ERR_NO_MEMORY;
+    bls_random_points(ctx, p, n + 2);
+    gc_g1p_batch_to_affine(a, p, n + 2);
+    memcpy(out, a + 2, n * sizeof *a);
+    return GC_OK;
+}
+
+/* Affine points compared as the canonical bytes of their coordinates. */
+static int eq_g1a(const void *expected, const void *got, size_t size) {
+    gc_g1a g;
+    memcpy(&g, got, sizeof g);
+    return size == sizeof g && gc_fp_is_canonical(&g.x) && gc_fp_is_canonical(&g.y) && memcmp(expected, got, size) == 0;
+}
 static gc_status chain_setup(gc_test_ctx *ctx) {
     const chain_param *p = gc_ctx_test(ctx)->param;
     const gc_device_info *info = gc_ctx_info(ctx);
@@ -97,7 +119,10 @@ static gc_status chain_setup(gc_test_ctx *ctx) {
     if (!s->host_in) return GC_ERR_NO_MEMORY;
     /* distinct inputs for 1024 work-items, tiled: the timing does not depend on values */
     size_t distinct = (s->items < 1024 ? s->items : 1024) * p->in_per_item;
-    if (p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV)
+    if (p->kind == CHAIN_G1_AFFINE_BATCH || p->kind == CHAIN_G1_XYZZ_MADD) {
+        gc_status st = affine_points(ctx, s->host_in, distinct);
+        if (st) return st;
+    } else if (p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV)
         bls_random_elements(ctx, &bls_fp, s->host_in, distinct, 0);
     else if (p->kind == CHAIN_FR) bls_random_elements(ctx, &bls_fr, s->host_in, distinct, 0);
     else bls_random_points(ctx, s->host_in, distinct);
@@ -149,6 +174,25 @@ static void chain_host(const chain_param *p, const void *in, void *out, uint32_t
         }
         memcpy(out, &v[0], sizeof v[0]);
         memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
+    } else if (p->kind == CHAIN_G1_AFFINE_BATCH || p->kind == CHAIN_G1_XYZZ_MADD) {
+        /* a_b + iters q_b for each b, or a_0 + iters (q_0 + .. + q_(B-1)), by the complete
+         * projective formulas: the same points whatever the coordinates */
+        const gc_g1a *a = in;
+        gc_g1a *o = out;
+        gc_g1p sum, acc;
+        gc_g1p_inf(&sum);
+        for (int b = 0; b < BENCH_BATCH; b++) {
+            gc_g1p q;
+            gc_g1p_from_affine(&q, &a[(b + 1) % BENCH_BATCH]);
+            gc_g1p_add(&sum, &sum, &q);
+        }
+        for (int b = 0; b < BENCH_BATCH; b++) {
+            gc_g1p q;
+            gc_g1p_from_affine(&acc, &a[p->kind == CHAIN_G1_XYZZ_MADD ? 0 : b]);
+            gc_g1p_from_affine(&q, &a[(b + 1) % BENCH_BATCH]);
+            for (uint32_t i = 0; i < iters; i++) gc_g1p_add(&acc, &acc, p->kind == CHAIN_G1_XYZZ_MADD ? &sum : &q);
+            gc_g1p_to_affine(&o[b], &acc);
+        }
     } else if (p->kind == CHAIN_FR) {
         gc_fr v[4];
         memcpy(v, in, sizeof v);
@@ -182,7 +226,8 @@ static gc_status chain_check(gc_test_ctx *ctx) {
         chain_host(p, (char *)s->host_in + i * p->in_per_item * p->elem, want + j * out_item, s->iters);
         memcpy(sel + j * out_item, got + i * out_item, out_item);
     }
-    gc_eq_fn eq = p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
+    gc_eq_fn eq = p->kind == CHAIN_G1_AFFINE_BATCH || p->kind == CHAIN_G1_XYZZ_MADD ? eq_g1a
+                  : p->kind == CHAIN_FP || p->kind == CHAIN_FP_SQR || p->kind == CHAIN_FP_INV ? bls_eq_fp : p->kind == CHAIN_FR ? bls_eq_fr : bls_eq_g1p;
     gc_check_custom(ctx, "sampled work-items vs host build", want, sel, picks * p->out_per_item, p->elem, eq, NULL);
     return GC_OK;
 }
@@ -201,7 +246,7 @@ static void chain_teardown(gc_test_ctx *ctx) {
     const chain_param *p = t->param;
     double median_ms = report(ctx, p->mads_per_op, t->unit);
     const gc_device_info *info = gc_ctx_info(ctx);
-    if (median_ms > 0 && p->per_cu_gpu && info->is_gpu && info->clock_mhz > 0) {
+    if (median_ms > 0 && p->per_cu_gpu && p->per_cu_gpu < 256 && info->is_gpu && info->clock_mhz > 0) {
         /* one warp alone on its partition: clocks per loop step (two independent chains) is
          * the latency the product has in a latency-bound kernel */
         gc_ctx_figure(ctx, "cycles_per_step", median_ms * 1e3 * info->clock_mhz / state(ctx)->iters, "clk");
@@ -340,6 +385,16 @@ void bls_register_benchmarks(void) {
     static const chain_param fp_inv = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 8, 4, 0, 0};
     static const chain_param fp_inv_ptx = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 8, 4, 1, 0};
     static const chain_param fp_inv_lat = {CHAIN_FP_INV, "fp_inv_chain", sizeof(gc_fp), 4, 2, 2, 0, 64, 4, 1, 128};
+    /* a work-item: BENCH_BATCH points in, as many out, BENCH_BATCH additions a step; 512 a
+     * compute unit (the inputs are 3 KB a work-item) */
+    static const chain_param g1_affine_batch = {CHAIN_G1_AFFINE_BATCH, "g1_affine_batch_chain", sizeof(gc_g1a),
+                                                BENCH_BATCH, BENCH_BATCH, BENCH_BATCH, 0, 8, 2, 0, 512};
+    static const chain_param g1_xyzz_madd = {CHAIN_G1_XYZZ_MADD, "g1_xyzz_madd_chain", sizeof(gc_g1a),
+                                             BENCH_BATCH, BENCH_BATCH, BENCH_BATCH, 0, 8, 2, 0, 512};
+    static const chain_param g1_affine_batch_ptx = {CHAIN_G1_AFFINE_BATCH, "g1_affine_batch_chain", sizeof(gc_g1a),
+                                                    BENCH_BATCH, BENCH_BATCH, BENCH_BATCH, 0, 8, 2, 1, 512};
+    static const chain_param g1_xyzz_madd_ptx = {CHAIN_G1_XYZZ_MADD, "g1_xyzz_madd_chain", sizeof(gc_g1a),
+                                                 BENCH_BATCH, BENCH_BATCH, BENCH_BATCH, 0, 8, 2, 1, 512};
     static const chain_param fr_mul = {CHAIN_FR, "fr_mul_chain", sizeof(gc_fr), 4, 2, 2, 264, 512, 256, 0, 0};
     static const chain_param g1_add = {CHAIN_G1_ADD, "g1_add_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
     static const chain_param g1_dbl = {CHAIN_G1_DBL, "g1_dbl_chain", sizeof(gc_g1p), 2, 1, 1, 0, 32, 16, 0, 0};
@@ -366,6 +421,8 @@ void bls_register_benchmarks(void) {
         CHAIN_BENCH("bench.fp_mul", "Fp Montgomery products per second (two chains per work-item)", fp_mul, "mul/s", NULL, NULL),
         CHAIN_BENCH("bench.fp_mul_latency_ptx", "Fp products, one warp per SM partition (latency; CUDA's carry chains)", fp_mul_lat, "mul/s", bls_requires_cuda, NULL),
         CHAIN_BENCH("bench.fr_mul", "Fr Montgomery products per second (two chains per work-item)", fr_mul, "mul/s", NULL, NULL),
+        CHAIN_BENCH("bench.g1_xyzz_madd", "G1 XYZZ + affine additions, one accumulator a work-item (msm_comb's form)", g1_xyzz_madd, "add/s", NULL, NULL),
+        CHAIN_BENCH("bench.g1_affine_batch", "G1 affine additions, 32 a work-item sharing one inversion (Montgomery's trick)", g1_affine_batch, "add/s", NULL, "bench.g1_xyzz_madd"),
         CHAIN_BENCH("bench.fp_inv", "Fp inversions per second (divsteps; two chains per work-item)", fp_inv, "inv/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_add", "G1 complete projective additions per second", g1_add, "add/s", NULL, NULL),
         CHAIN_BENCH("bench.g1_dbl", "G1 projective doublings per second", g1_dbl, "dbl/s", NULL, NULL),
@@ -376,6 +433,8 @@ void bls_register_benchmarks(void) {
         CHAIN_BENCH("bench.fr_mul_ptx", "Fr products, PTX carry chains (CUDA)", fr_mul_ptx, "mul/s", bls_requires_cuda, "bench.fr_mul"),
         CHAIN_BENCH("bench.fp_sqr_ptx", "Fp dedicated squares, PTX carry chains (CUDA)", fp_sqr_ptx, "sqr/s", bls_requires_cuda, "bench.fp_mul_ptx"),
         CHAIN_BENCH("bench.fp_inv_ptx", "Fp inversions, PTX carry chains (CUDA)", fp_inv_ptx, "inv/s", bls_requires_cuda, "bench.fp_inv"),
+        CHAIN_BENCH("bench.g1_xyzz_madd_ptx", "G1 XYZZ + affine additions, PTX products (CUDA)", g1_xyzz_madd_ptx, "add/s", bls_requires_cuda, "bench.g1_xyzz_madd"),
+        CHAIN_BENCH("bench.g1_affine_batch_ptx", "G1 batch-affine additions, PTX products (CUDA)", g1_affine_batch_ptx, "add/s", bls_requires_cuda, "bench.g1_xyzz_madd_ptx"),
         CHAIN_BENCH("bench.fp_inv_latency_ptx", "Fp inversions, one warp per SM partition (latency; CUDA)", fp_inv_lat, "inv/s", bls_requires_cuda, NULL),
         CHAIN_BENCH("bench.g1_add_ptx", "G1 additions, PTX products (CUDA)", g1_add_ptx, "add/s", bls_requires_cuda, "bench.g1_add"),
         CHAIN_BENCH("bench.g1_dbl_ptx", "G1 doublings, PTX products (CUDA)", g1_dbl_ptx, "dbl/s", bls_requires_cuda, "bench.g1_dbl"),
