@@ -1,5 +1,6 @@
-/* benchmarks.c — bls12_381 throughput: Fp and Fr Montgomery products, G1 addition and
- * doubling, batched Fr FFT-8192 and G1 FFT-128/512. Each is validated first (a sample of
+/* benchmarks.c — bls12_381 throughput: Fp and Fr Montgomery products, Fp inversions, G1
+ * addition and doubling, G1 additions batch-affine against XYZZ's (the MSMs' next lever),
+ * batched Fr FFT-8192 and G1 FFT-128/512. Each is validated first (a sample of
  * work-items or rows against the host build, FFT row 0 against the known answers), then
  * timed on the device.
  *
@@ -102,6 +103,7 @@ static int eq_g1a(const void *expected, const void *got, size_t size) {
     memcpy(&g, got, sizeof g);
     return size == sizeof g && gc_fp_is_canonical(&g.x) && gc_fp_is_canonical(&g.y) && memcmp(expected, got, size) == 0;
 }
+
 static gc_status chain_setup(gc_test_ctx *ctx) {
     const chain_param *p = gc_ctx_test(ctx)->param;
     const gc_device_info *info = gc_ctx_info(ctx);
