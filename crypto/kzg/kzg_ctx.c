@@ -702,8 +702,9 @@ static gc_kzg_ret g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer 
         gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
                       GC_ARG_VAL(n_rows)};
         size_t team_items = (rows_padded << log_2r) / 4 * 5 * lanes;
-        kzg_kernel_id tk = team_kernel(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, team_items);
-        ret = lanes > 1 ? launch_teams(c, tk, team_items, p, 8)
+        ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL,
+                                                      team_items),
+                                       team_items, p, 8)
                         : launch_elements(c, K_G1_FFT_PAIR_PRODUCTS, (size_t)n_points / 4 * 5, p, 7);
         if (!ret) ret = launch_elements(c, K_G1_FFT_PAIR_COMBINE, n_points, m, 5); /* a work-item per output */
         first += 5u << stage;

@@ -176,23 +176,30 @@ static void chain_host(const chain_param *p, const void *in, void *out, uint32_t
         }
         memcpy(out, &v[0], sizeof v[0]);
         memcpy((char *)out + sizeof v[0], &v[2], sizeof v[2]);
-    } else if (p->kind == CHAIN_G1_AFFINE_BATCH || p->kind == CHAIN_G1_XYZZ_MADD) {
-        /* a_b + iters q_b for each b, or a_0 + iters (q_0 + .. + q_(B-1)), by the complete
-         * projective formulas: the same points whatever the coordinates */
+    } else if (p->kind == CHAIN_G1_XYZZ_MADD) {
+        /* a_0 + iters (q_0 + .. + q_(B-1)), in every slot; by the complete projective
+         * formulas: the same point whatever the coordinates */
         const gc_g1a *a = in;
         gc_g1a *o = out;
-        gc_g1p sum, acc;
+        gc_g1p sum, q, acc;
         gc_g1p_inf(&sum);
         for (int b = 0; b < BENCH_BATCH; b++) {
-            gc_g1p q;
             gc_g1p_from_affine(&q, &a[(b + 1) % BENCH_BATCH]);
             gc_g1p_add(&sum, &sum, &q);
         }
+        gc_g1p_from_affine(&acc, &a[0]);
+        for (uint32_t i = 0; i < iters; i++) gc_g1p_add(&acc, &acc, &sum);
+        gc_g1p_to_affine(&o[0], &acc);
+        for (int b = 1; b < BENCH_BATCH; b++) o[b] = o[0];
+    } else if (p->kind == CHAIN_G1_AFFINE_BATCH) {
+        /* a_b + iters q_b for each b, likewise */
+        const gc_g1a *a = in;
+        gc_g1a *o = out;
         for (int b = 0; b < BENCH_BATCH; b++) {
-            gc_g1p q;
-            gc_g1p_from_affine(&acc, &a[p->kind == CHAIN_G1_XYZZ_MADD ? 0 : b]);
+            gc_g1p q, acc;
+            gc_g1p_from_affine(&acc, &a[b]);
             gc_g1p_from_affine(&q, &a[(b + 1) % BENCH_BATCH]);
-            for (uint32_t i = 0; i < iters; i++) gc_g1p_add(&acc, &acc, p->kind == CHAIN_G1_XYZZ_MADD ? &sum : &q);
+            for (uint32_t i = 0; i < iters; i++) gc_g1p_add(&acc, &acc, &q);
             gc_g1p_to_affine(&o[b], &acc);
         }
     } else if (p->kind == CHAIN_FR) {
