@@ -1,5 +1,6 @@
 /* fk20_benchmarks.c — FK20 on the device, timed (the FK20 GPU project's benchmark
- * template): the whole pipeline (cells, proofs and commitments) and each stage, at
+ * template): the whole pipeline (cells, proofs and commitments), cells and proofs alone
+ * (what c-kzg's compute_cells_and_kzg_proofs returns) and each stage, at
  * L = 64 over 1, 64 and 128 blobs and at L = 16 over 1, 64 and 512 rows (a stage's input
  * is what the pipeline run of the check left in the batch buffers). Before timing,
  * the full pipeline is checked against the known answers (the template's preBenchTest);
@@ -10,10 +11,11 @@
 #include "suites/fk20/fk20_suite.h"
 
 typedef enum {
-    B_PIPELINE, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_G1_CONV, B_COMPRESS, B_COMMIT, B_PROOFS, B_COUNT
+    B_PIPELINE, B_CELLS_PROOFS, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_G1_CONV, B_COMPRESS, B_COMMIT,
+    B_PROOFS, B_COUNT
 } bench_kind;
-static const char *const bench_names[B_COUNT] = {"pipeline", "poly",    "cells",    "circulant_fft", "msm",   "g1_ffts",
-                                                 "g1_conv",  "compress", "commitment", "proofs"};
+static const char *const bench_names[B_COUNT] = {"pipeline", "cells_proofs", "poly",     "cells",      "circulant_fft", "msm",
+                                                 "g1_ffts",  "g1_conv",      "compress", "commitment", "proofs"};
 
 typedef struct {
     unsigned l;
@@ -52,14 +54,17 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
-/* The known-answer check before timing: the whole pipeline over the batch. */
+/* The known-answer check before timing: the whole pipeline over the batch, or for
+ * cells_proofs the call it times (no commitments: another pass schedule). */
 static gc_status bench_run(gc_test_ctx *ctx) {
     const bench_param *p = gc_ctx_test(ctx)->param;
     bench_state *s = gc_ctx_state(ctx);
+    memset(s->cells, gc_ctx_canary(ctx), p->batch * 8192 * 32);
     memset(s->proofs, gc_ctx_canary(ctx), p->batch * 2 * 4096 / p->l * 48);
     memset(s->commitments, gc_ctx_canary(ctx), p->batch * 48);
-    gc_kzg_ret r = gc_kzg_compute_cells_and_proofs(s->owned.kc, s->cells, s->proofs, s->commitments, s->blobs,
-                                                   p->batch, NULL);
+    uint8_t *commitments = p->kind == B_CELLS_PROOFS ? NULL : s->commitments;
+    gc_kzg_ret r =
+        gc_kzg_compute_cells_and_proofs(s->owned.kc, s->cells, s->proofs, commitments, s->blobs, p->batch, NULL);
     return r ? fk20_kzg_error(ctx, s->owned.kc, r, "pipeline") : GC_OK;
 }
 
@@ -74,7 +79,21 @@ static gc_status bench_check(gc_test_ctx *ctx) {
         memcpy(wc + b * 48, s->v.commitment, 48);
     }
     gc_check_bytes(ctx, "pipeline proofs (every blob) vs the known answers", wp, s->proofs, p->batch * pb);
-    gc_check_bytes(ctx, "pipeline commitments vs the known answers", wc, s->commitments, p->batch * 48);
+    if (p->kind != B_CELLS_PROOFS) {
+        gc_check_bytes(ctx, "pipeline commitments vs the known answers", wc, s->commitments, p->batch * 48);
+        return GC_OK;
+    }
+    /* cells_proofs: the cells too (L = 64 only, whose ckzg answers keep each cell's
+     * SHA-256), and the commitments' buffer untouched */
+    uint8_t(*got)[32] = gc_ctx_malloc(ctx, p->batch * 128 * 32), (*want)[32] = gc_ctx_malloc(ctx, p->batch * 128 * 32);
+    if (!got || !want) return GC_ERR_NO_MEMORY;
+    for (size_t b = 0; b < p->batch; b++) {
+        fk20_cell_digests(got + b * 128, s->cells + b * 8192 * 32, 128, 64 * 32);
+        memcpy(want + b * 128, s->v.cell_sha256, 128 * 32);
+    }
+    gc_check_bytes(ctx, "cells (SHA-256 of each, every blob) vs ckzg", want, got, p->batch * 128 * 32);
+    memset(wc, gc_ctx_canary(ctx), p->batch * 48);
+    gc_check_bytes(ctx, "commitments not asked for, left as they were", wc, s->commitments, p->batch * 48);
     return GC_OK;
 }
 
@@ -92,6 +111,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
     case B_PIPELINE:
         r = gc_kzg_compute_cells_and_proofs(kc, s->cells, s->proofs, s->commitments, s->blobs, n, NULL);
         break;
+    case B_CELLS_PROOFS: r = gc_kzg_compute_cells_and_proofs(kc, s->cells, s->proofs, NULL, s->blobs, n, NULL); break;
     case B_POLY:
         if (!(r = kzg_stage_blob_to_fr(kc, n))) r = kzg_stage_poly_ifft(kc, n);
         break;
@@ -118,7 +138,8 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
 }
 
 static const char *const bench_what[B_COUNT] = {
-    "pipeline (cells, proofs and commitments)", "stage blob -> polynomial", "stage polynomial -> cells",
+    "pipeline (cells, proofs and commitments)", "cells and proofs (no commitments: c-kzg's compute_cells_and_kzg_proofs)",
+    "stage blob -> polynomial", "stage polynomial -> cells",
     "stage circulant FFTs", "stage MSM", "stages G1 inverse FFT + FFT",
     "stage G1 convolution (the G1 FFTs' map; in slices of g1_conv_max_batch blobs)", "stage proof compression",
     "stage commitment", "proofs from the polynomial (circulant FFTs, MSM, G1 FFTs)"};
@@ -136,7 +157,7 @@ void fk20_register_benchmarks(void) {
     } cfg[N_CFG] = {{64, 1}, {64, 8}, {64, 16}, {64, 32}, {64, 64}, {64, 128}, {16, 1}, {16, 64}, {16, 512}};
     for (int c = 0; c < N_CFG; c++)
         for (int k = 0; k < B_COUNT; k++) {
-            if (k == B_G1_CONV && cfg[c].l != 64) continue; /* L = 64 only */
+            if ((k == B_G1_CONV || k == B_CELLS_PROOFS) && cfg[c].l != 64) continue; /* L = 64 only */
             params[c][k] = (bench_param){cfg[c].l, cfg[c].batch, (bench_kind)k};
             snprintf(names[c][k], 64, "bench.L%u.b%zu.%s", cfg[c].l, cfg[c].batch, bench_names[k]);
             snprintf(descs[c][k], 128, "FK20 %s, L = %u, %zu blob%s per pass", bench_what[k], cfg[c].l,
