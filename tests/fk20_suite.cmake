@@ -24,7 +24,8 @@ foreach(rows row1 rows)
       list(APPEND want "fk20.L${l}.x_ext_fft.row1=PASS")
     endif()
   endforeach()
-  list(APPEND want "fk20.L64.cells.${rows}=PASS" "fk20.L64.commitment.${rows}=PASS" "fk20.L64.g1_conv.${rows}=PASS")
+  list(APPEND want "fk20.L64.cells.${rows}=PASS" "fk20.L64.commitment.${rows}=PASS" "fk20.L64.g1_conv.${rows}=PASS"
+       "fk20.L64.g1_straus.${rows}=PASS")
   add_test(NAME fk20_stages_${rows}
            COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows},-fk20.L32.*.rows" --scale 0.03125)
 endforeach()
@@ -92,7 +93,7 @@ set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
         lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane
-        wrong_sum_tree_stride stale_blob_flag)
+        wrong_sum_tree_stride wrong_straus_phi_sign stale_blob_flag)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
@@ -109,6 +110,12 @@ add_test(NAME fk20_g1_conv_slices
 add_test(NAME fk20_g1_conv_pipeline
          COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
                  --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_conv_max_batch=16)
+# The batches' convolution (kzg_stage_g1_straus), which a GPU takes for every pass above
+# g1_conv_max_batch and a CPU device's pipeline not by default: the consensus vectors end to
+# end with every pass of two blobs or more through it.
+add_test(NAME fk20_g1_straus_pipeline
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
+                 --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_straus_min_batch=2)
 # The convolution's products by teams of two (g1_conv_taps_team, which CUDA takes for a
 # pass of one blob), with its mutants: the stage at one row and at two.
 add_test(NAME fk20_g1_conv_teams
@@ -153,7 +160,7 @@ foreach(team 1 2)
                    --param fk20.sum_tree_width=64 --param fk20.sum_team=${team} --param fk20.comb_teeth=6
                    --scale 0.03125)
 endforeach()
-set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
+set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_straus_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
                      fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # Blob flags across calls: each pass marks its bad blobs with a mark of its own and the

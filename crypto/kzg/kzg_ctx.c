@@ -25,6 +25,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
+    [K_G1_CONV_STRAUS] = "g1_conv_straus",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -157,6 +158,27 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
                 for (size_t p = 0; p < KZG_CONV_PARTS; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
             }
         ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
+    }
+    free(taps);
+    free(digits);
+    return ret;
+}
+
+/* The batches' convolution's taps (g1_conv_straus): per half (c+, then c-) and pair e = 1 ..
+ * r/4 (kzg_conv_taps_split), the width-4 digits of the tap's two GLV halves, whole. */
+static gc_kzg_ret upload_straus_digits(gc_kzg_ctx *c) {
+    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
+    gc_fr *taps = malloc((2 * h + 1 + 2 * (h + 1)) * sizeof(gc_fr));
+    unsigned char *digits = calloc(2 * q, per);
+    gc_kzg_ret ret = GC_KZG_MALLOC;
+    if (taps && digits) {
+        gc_fr *split = taps + 2 * h + 1;
+        kzg_conv_taps(taps, c->log_2r);
+        kzg_conv_taps_split(split, split + h + 1, taps, c->log_2r);
+        for (size_t half = 0; half < 2; half++)
+            for (size_t e = 1; e <= q; e++)
+                gc_glv_wnaf_digits_parts(digits + (half * q + e - 1) * per, 1, 4, &split[half * (h + 1) + e]);
+        ret = upload(c, &c->straus_digits, digits, 2 * q * per, "G1 convolution taps (batches)");
     }
     free(taps);
     free(digits);
@@ -765,8 +787,33 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     return GC_KZG_OK;
 }
 
+gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
+    if (!c->straus_products) {
+        snprintf(c->last_message, sizeof c->last_message,
+                 "the batches' G1 convolution needs cell size 64: this context has none");
+        return GC_KZG_ERROR;
+    }
+    uint32_t log_2r = c->log_2r, rows = (uint32_t)n, slots = KZG_STRAUS_SLOTS, one_part = 1, row0 = 0;
+    uint32_t outputs = rows << log_2r;
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+                  GC_ARG_VAL(rows), GC_ARG_VAL(one_part)}; /* fold u (one part: no pieces) */
+    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(slots)};
+    gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6);
+    if (!ret) ret = launch_elements(c, K_G1_CONV_STRAUS, (size_t)slots * outputs, a, 6);
+    if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
+    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6); /* (P, M) -> the proofs */
+    return ret;
+}
+
+void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n) { c->straus_min_batch = n; }
+
+static int g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
+    return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !g1_map_is_conv(c, n);
+}
+
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
-    return !g1_map_is_conv(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
+    return !g1_map_is_conv(c, n) && !g1_map_is_straus(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
 }
 
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
@@ -775,6 +822,7 @@ int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
 
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
     if (g1_map_is_conv(c, n)) return kzg_stage_g1_conv(c, n, conv_pieces_by_msm(c, n));
+    if (g1_map_is_straus(c, n)) return kzg_stage_g1_straus(c, n);
     gc_kzg_ret ret = kzg_stage_g1_ifft_truncate(c, n);
     return ret ? ret : kzg_stage_g1_fft(c, n);
 }
@@ -877,6 +925,16 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
         c->info.batch_bytes += plan[i].per_blob;
     }
     c->flag_mark = UINT32_MAX; /* the first pass zeroes the fresh flags (kzg_stage_blob_to_fr) */
+    if (c->log_2r == 7) { /* L = 64: the batches' convolution (kzg_stage_g1_straus) */
+        size_t straus = b * two_r * KZG_STRAUS_SLOTS;
+        gc_kzg_ret ret;
+        if ((ret = upload_straus_digits(c)) ||
+            (ret = upload(c, &c->straus_products, NULL, straus * sizeof(gc_g1p), "G1 convolution products (batches)")) ||
+            (ret = upload(c, &c->straus_products2, NULL, (straus + 7) / 8 * sizeof(gc_g1p),
+                          "G1 convolution products (batches)")))
+            return ret;
+        c->info.batch_bytes += two_r * KZG_STRAUS_SLOTS * 9 / 8 * sizeof(gc_g1p);
+    }
     /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
@@ -1064,6 +1122,11 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->copiers = kzg_copy_team_create(); /* NULL (no memory): the host copies on the calling thread */
     for (unsigned t = 0; t < KZG_TEAM_SITES; t++) c->team[t] = 0; /* by backend and size (team_lanes) */
     c->conv_msm_beside = gc_device_get_info(dev)->is_gpu;
+    /* The batches' convolution on a GPU for every pass the pieces' form does not take: on an
+     * H100 (run201.sh, each map alone) 32 / 64 / 128 blobs 4.99 / 5.36 / 10.40 ms against the
+     * G1 FFTs' 7.24 / 8.94 / 13.49, cells and proofs 11.0 / 15.1 / 24.3-25.1 -> 8.7 / 11.5 /
+     * 21.0-21.2. A CPU device keeps the FFTs (no measurement there says otherwise). */
+    c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -1121,7 +1184,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

@@ -67,7 +67,7 @@ typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
-    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM,
+    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -169,6 +169,13 @@ struct gc_kzg_ctx {
     gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
     gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
+    /* the batches' convolution by Straus over groups of taps (g1_conv_straus; L = 64, else
+     * NULL): passes of at least straus_min_batch blobs (and more than g1_conv_max_batch)
+     * take it instead of the G1 FFTs; 0: none */
+    gc_buffer *straus_digits;      /* per half and tap, the GLV halves' width-4 digits */
+    gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_SLOTS G1: [row][k][slot] */
+    gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
+    size_t straus_min_batch;
     kzg_batch_buffers bb;
     uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
@@ -237,6 +244,14 @@ gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, 
  *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the
  *  message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
+/** bb.u -> proofs in natural order in bb.u, the same convolution for batches: one launch
+ *  of KZG_STRAUS_SLOTS work-items an output (g1_conv_straus), then their sums. GC_KZG_ERROR
+ *  on a context without it (L != 64). */
+#define KZG_STRAUS_SLOTS 5u /* the rest, then the 16 tap pairs of L = 64 in 4 groups of 4 */
+gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n);
+/* Passes of at least n blobs (and more than g1_conv_max_batch) take kzg_stage_g1_straus
+ * instead of the G1 FFTs; 0: none; for the suite's tests and measurements. */
+void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
  *  kzg_stage_g1_conv where the context has it and n <= info.g1_conv_max_batch, else
  *  kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */

@@ -11,11 +11,12 @@
 #include "suites/fk20/fk20_suite.h"
 
 typedef enum {
-    B_PIPELINE, B_CELLS_PROOFS, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_G1_CONV, B_COMPRESS, B_COMMIT,
-    B_PROOFS, B_COUNT
+    B_PIPELINE, B_CELLS_PROOFS, B_POLY, B_CELLS, B_CIRCULANT, B_MSM, B_G1_FFTS, B_G1_CONV, B_G1_STRAUS, B_COMPRESS,
+    B_COMMIT, B_PROOFS, B_COUNT
 } bench_kind;
-static const char *const bench_names[B_COUNT] = {"pipeline", "cells_proofs", "poly",     "cells",      "circulant_fft", "msm",
-                                                 "g1_ffts",  "g1_conv",      "compress", "commitment", "proofs"};
+static const char *const bench_names[B_COUNT] = {"pipeline", "cells_proofs", "poly",      "cells",    "circulant_fft",
+                                                 "msm",      "g1_ffts",      "g1_conv",   "g1_straus", "compress",
+                                                 "commitment", "proofs"};
 
 typedef struct {
     unsigned l;
@@ -122,6 +123,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
         if (!(r = kzg_stage_g1_ifft_truncate(kc, n))) r = kzg_stage_g1_fft(kc, n);
         break;
     case B_G1_CONV: r = kzg_stage_g1_conv(kc, n, 0); break;
+    case B_G1_STRAUS: r = kzg_stage_g1_straus(kc, n); break;
     case B_COMPRESS: r = kzg_stage_compress_proofs(kc, n); break;
     case B_COMMIT: r = kzg_stage_commitment(kc, n); break;
     case B_PROOFS: /* what the FK20 GPU project's "FK20" line times: polynomial -> h_fft
@@ -141,7 +143,8 @@ static const char *const bench_what[B_COUNT] = {
     "pipeline (cells, proofs and commitments)", "cells and proofs (no commitments: c-kzg's compute_cells_and_kzg_proofs)",
     "stage blob -> polynomial", "stage polynomial -> cells",
     "stage circulant FFTs", "stage MSM", "stages G1 inverse FFT + FFT",
-    "stage G1 convolution (the G1 FFTs' map; in slices of g1_conv_max_batch blobs)", "stage proof compression",
+    "stage G1 convolution (the G1 FFTs' map; in slices of g1_conv_max_batch blobs)",
+    "stage G1 convolution of batches (Straus over groups of taps)", "stage proof compression",
     "stage commitment", "proofs from the polynomial (circulant FFTs, MSM, G1 FFTs)"};
 
 #define N_CFG 9
@@ -157,7 +160,7 @@ void fk20_register_benchmarks(void) {
     } cfg[N_CFG] = {{64, 1}, {64, 8}, {64, 16}, {64, 32}, {64, 64}, {64, 128}, {16, 1}, {16, 64}, {16, 512}};
     for (int c = 0; c < N_CFG; c++)
         for (int k = 0; k < B_COUNT; k++) {
-            if ((k == B_G1_CONV || k == B_CELLS_PROOFS) && cfg[c].l != 64) continue; /* L = 64 only */
+            if ((k == B_G1_CONV || k == B_G1_STRAUS || k == B_CELLS_PROOFS) && cfg[c].l != 64) continue; /* L = 64 only */
             params[c][k] = (bench_param){cfg[c].l, cfg[c].batch, (bench_kind)k};
             snprintf(names[c][k], 64, "bench.L%u.b%zu.%s", cfg[c].l, cfg[c].batch, bench_names[k]);
             snprintf(descs[c][k], 128, "FK20 %s, L = %u, %zu blob%s per pass", bench_what[k], cfg[c].l,

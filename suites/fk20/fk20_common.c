@@ -260,6 +260,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         }
         kzg_ctx_set_team(o->kc, (kzg_team_site)site, (unsigned)lanes);
     }
+    uint64_t straus = 0; /* --param fk20.g1_straus_min_batch: passes of at least this many blobs take
+                          * the batches' convolution instead of the G1 FFTs (0: the default) */
+    if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(o->kc, (size_t)straus);
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);

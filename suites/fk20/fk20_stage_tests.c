@@ -11,12 +11,14 @@
 #include "suites/fk20/fk20_suite.h"
 
 typedef enum {
-    ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_G1_CONV, ST_COMPRESS, ST_CELLS, ST_COMMIT
+    ST_POLY, ST_CIRCULANT, ST_X_EXT_FFT, ST_MSM, ST_G1_IFFT, ST_G1_FFT, ST_G1_CONV, ST_COMPRESS, ST_CELLS, ST_COMMIT,
+    ST_G1_STRAUS
 } stage;
 
-#define N_STAGES 10
-static const char *const stage_names[N_STAGES] = {"poly",   "circulant_fft", "x_ext_fft", "msm",  "g1_ifft_truncate",
-                                                  "g1_fft", "g1_conv",       "compress",  "cells", "commitment"};
+#define N_STAGES 11
+static const char *const stage_names[N_STAGES] = {"poly",   "circulant_fft", "x_ext_fft", "msm",   "g1_ifft_truncate",
+                                                  "g1_fft", "g1_conv",       "compress",  "cells", "commitment",
+                                                  "g1_straus"};
 
 typedef struct {
     stage st;
@@ -59,6 +61,10 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
                                 s->v.x_ext_fft, p->comb_teeth};
     /* the G1 convolution's test has it whatever the device's default (CPU devices: none) */
     gc_status st2 = fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
+    if (!st2 && p->st == ST_G1_STRAUS && !s->owned.kc->straus_products) {
+        gc_ctx_note(ctx, "the batches' G1 convolution exists at L = 64 only");
+        return GC_ERR_UNSUPPORTED;
+    }
     if (!st2 && p->single_stages && kzg_ctx_set_g1_pair_max_points(s->owned.kc, 0)) return GC_ERR_DEVICE_MEMORY;
     uint64_t lanes = 0;
     kzg_team_site site = p->st == ST_G1_CONV ? KZG_TEAM_CONV : KZG_TEAM_G1_PAIRS;
@@ -116,17 +122,18 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     case ST_G1_IFFT: /* in place */
         if (!(st = put_rows(kc->bb.u, v->u, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_ifft_truncate(kc, n);
         break;
-    case ST_G1_CONV: { /* u / 2r (what the pipeline's scaled MSM gives) -> the proofs, in
-                        * place; the products poisoned: a slot the kernel skipped would be summed */
+    case ST_G1_CONV:     /* u / 2r (what the pipeline's scaled MSM gives) -> the proofs, in */
+    case ST_G1_STRAUS: { /* place; the products poisoned: a slot the kernel skipped would be summed */
         gc_g1p *row = gc_ctx_malloc(ctx, two_r * sizeof(gc_g1p));
         if (!row) return GC_ERR_NO_MEMORY;
         gc_fr inv;
         gc_fr_fft_inv_n(&inv, kc->log_2r);
         for (size_t j = 0; j < two_r; j++) gc_g1p_mul(&row[j], &v->u[j], &inv);
+        gc_buffer *products = p->st == ST_G1_CONV ? kc->conv_products : kc->straus_products;
         if ((st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n)) ||
-            (kc->conv_products && (st = gc_buffer_fill_byte(kc->conv_products, canary))))
+            (products && (st = gc_buffer_fill_byte(products, canary))))
             break;
-        r = kzg_stage_g1_conv(kc, n, 0);
+        r = p->st == ST_G1_CONV ? kzg_stage_g1_conv(kc, n, 0) : kzg_stage_g1_straus(kc, n);
         break;
     }
     case ST_G1_FFT: { /* v padded with infinity, in place */
@@ -204,7 +211,9 @@ static gc_status stage_check(gc_test_ctx *ctx) {
         snprintf(label, sizeof label, "v -> G1 FFT (proofs, natural order), %zu rows, vs py_ecc", n);
         return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_G1_CONV:
-        snprintf(label, sizeof label, "u -> G1 convolution (proofs, natural order), %zu rows, vs py_ecc", n);
+    case ST_G1_STRAUS:
+        snprintf(label, sizeof label, "u -> G1 convolution%s (proofs, natural order), %zu rows, vs py_ecc",
+                 p->st == ST_G1_STRAUS ? " by Straus" : "", n);
         return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_COMPRESS:
         snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
@@ -237,7 +246,8 @@ static const char *const stage_what[] = {
     "u -> inverse G1 FFT, upper half cleared",  "v -> G1 FFT (the proofs)",
     "u -> the proofs by one convolution (the two G1 FFTs' map)",
     "proofs -> compressed, bit-reversed order", "polynomial -> cells (FFT over 8192 points)",
-    "polynomial -> commitment (MSM over the setup points)"};
+    "polynomial -> commitment (MSM over the setup points)",
+    "u -> the proofs by the batches' convolution (Straus over groups of taps)"};
 
 #define N_L 3
 static stage_param params[N_L][N_STAGES][2];
@@ -273,12 +283,15 @@ static const stage_param mutants[] = {
     /* the small sums' trees at 32 work-items an output (the convolution's 72 slots) striding
      * their first chunks by 64: chunks 32 .. 63 of each output left out */
     {ST_G1_CONV, 64, 1, "KZG_MUTANT=13", 0, 0, 0},
+    /* the batches' convolution adding -phi's odd multiples with the wrong sign */
+    {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=15", 0, 0, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
                                            "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
-                                           "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride"};
+                                           "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride",
+                                           "wrong_straus_phi_sign"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
@@ -287,7 +300,7 @@ void fk20_register_stage_tests(void) {
             for (int many = 0; many < 2; many++) {
                 /* cells and commitment do not depend on L: tested at L = 64 only; the
                  * G1 convolution exists at L = 64 only; the precomputation has no rows */
-                if ((s == ST_CELLS || s == ST_COMMIT || s == ST_G1_CONV) && ls[li] != 64) continue;
+                if ((s == ST_CELLS || s == ST_COMMIT || s == ST_G1_CONV || s == ST_G1_STRAUS) && ls[li] != 64) continue;
                 if (s == ST_X_EXT_FFT && many) continue;
                 stage_param *p = &params[li][s][many];
                 *p = (stage_param){(stage)s, ls[li], many ? 0 : 1, NULL, 0, 0, 0};

@@ -47,7 +47,12 @@ void gc_suite_fk20_register(void) {
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
          "(0: never; unset: the library's default, 16 on a GPU, never on a CPU device)"},
         {"mutant_fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
-         "the same for the fk20 mutants"}};
+         "the same for the fk20 mutants"},
+        {"fk20", "g1_straus_min_batch", GC_PARAM_UINT, 0, 65536,
+         "L = 64: passes of at least this many blobs (more than g1_conv_max_batch) take the batches' G1 "
+         "convolution (Straus over groups of taps) instead of the G1 FFTs (0: never; unset: the library's default, "
+         "every such pass on a GPU, none on a CPU device)"},
+        {"mutant_fk20", "g1_straus_min_batch", GC_PARAM_UINT, 0, 65536, "the same for the fk20 mutants"}};
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
