@@ -116,6 +116,15 @@ add_test(NAME fk20_g1_conv_pipeline
 add_test(NAME fk20_g1_straus_pipeline
          COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
                  --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_straus_min_batch=2)
+# Its kernels of two and four taps a work-item (a CPU device's few compute units take eight,
+# as the stage tests above do), with its mutant.
+foreach(taps 2 4)
+  add_test(NAME fk20_g1_straus_taps${taps}
+           COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.rows=PASS mutant_fk20.wrong_straus_phi_sign=CAUGHT
+                   -- run --filter "fk20.L64.g1_straus.rows,mutant_fk20.wrong_straus_phi_sign"
+                   --param fk20.g1_straus_taps=${taps} --param mutant_fk20.g1_straus_taps=${taps} --scale 0.03125)
+  set_tests_properties(fk20_g1_straus_taps${taps} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+endforeach()
 # The convolution's products by teams of two (g1_conv_taps_team, which CUDA takes for a
 # pass of one blob), with its mutants: the stage at one row and at two.
 add_test(NAME fk20_g1_conv_teams

@@ -25,7 +25,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
-    [K_G1_CONV_STRAUS] = "g1_conv_straus",
+    [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
+    [K_G1_CONV_STRAUS8] = "g1_conv_straus8",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -793,20 +794,32 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                  "the batches' G1 convolution needs cell size 64: this context has none");
         return GC_KZG_ERROR;
     }
-    uint32_t log_2r = c->log_2r, rows = (uint32_t)n, slots = KZG_STRAUS_SLOTS, one_part = 1, row0 = 0;
+    /* Taps a work-item: the fewest (the shortest chains) whose launch is one wave of
+     * ~2 warps a scheduler (236 registers a work-item): n 2r (16 / taps) work-items with
+     * products against 256 an SM, taps >= 8 n / SMs. On an H100 (run202.sh, the map alone)
+     * at 32 / 64 / 128 blobs, 2 taps 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 / 10.40, 8
+     * taps 6.39 / 8.42 / 8.93: the rule's choices are the fastest. */
+    size_t units = gc_device_get_info(c->dev)->compute_units;
+    uint32_t taps = c->straus_taps ? c->straus_taps : 8 * n <= 2 * units ? 2 : 8 * n <= 4 * units ? 4 : 8;
+    kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
+    uint32_t log_2r = c->log_2r, rows = (uint32_t)n, slots = 1 + 16 / taps, one_part = 1, row0 = 0;
     uint32_t outputs = rows << log_2r;
     gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                   GC_ARG_VAL(rows), GC_ARG_VAL(one_part)}; /* fold u (one part: no pieces) */
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
-                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(slots)};
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
     gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6);
-    if (!ret) ret = launch_elements(c, K_G1_CONV_STRAUS, (size_t)slots * outputs, a, 6);
+    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 5);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
     if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6); /* (P, M) -> the proofs */
     return ret;
 }
 
 void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n) { c->straus_min_batch = n; }
+
+void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
+    c->straus_taps = taps == 2 || taps == 4 || taps == 8 ? taps : 0;
+}
 
 static int g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
     return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !g1_map_is_conv(c, n);
@@ -926,14 +939,14 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     }
     c->flag_mark = UINT32_MAX; /* the first pass zeroes the fresh flags (kzg_stage_blob_to_fr) */
     if (c->log_2r == 7) { /* L = 64: the batches' convolution (kzg_stage_g1_straus) */
-        size_t straus = b * two_r * KZG_STRAUS_SLOTS;
+        size_t straus = b * two_r * KZG_STRAUS_MAX_SLOTS;
         gc_kzg_ret ret;
         if ((ret = upload_straus_digits(c)) ||
             (ret = upload(c, &c->straus_products, NULL, straus * sizeof(gc_g1p), "G1 convolution products (batches)")) ||
             (ret = upload(c, &c->straus_products2, NULL, (straus + 7) / 8 * sizeof(gc_g1p),
                           "G1 convolution products (batches)")))
             return ret;
-        c->info.batch_bytes += two_r * KZG_STRAUS_SLOTS * 9 / 8 * sizeof(gc_g1p);
+        c->info.batch_bytes += two_r * KZG_STRAUS_MAX_SLOTS * 9 / 8 * sizeof(gc_g1p);
     }
     /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
      * stage calls run in slices of that many (kzg_stage_g1_conv) */

@@ -67,7 +67,7 @@ typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_FK20_CIRCULANT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
-    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS,
+    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS4, K_G1_CONV_STRAUS8,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -173,9 +173,10 @@ struct gc_kzg_ctx {
      * NULL): passes of at least straus_min_batch blobs (and more than g1_conv_max_batch)
      * take it instead of the G1 FFTs; 0: none */
     gc_buffer *straus_digits;      /* per half and tap, the GLV halves' width-4 digits */
-    gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_SLOTS G1: [row][k][slot] */
+    gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
     size_t straus_min_batch;
+    unsigned straus_taps;          /* taps a work-item, 2, 4 or 8; 0: by the pass's size */
     kzg_batch_buffers bb;
     uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
@@ -245,13 +246,16 @@ gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, 
  *  message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
 /** bb.u -> proofs in natural order in bb.u, the same convolution for batches: one launch
- *  of KZG_STRAUS_SLOTS work-items an output (g1_conv_straus), then their sums. GC_KZG_ERROR
- *  on a context without it (L != 64). */
-#define KZG_STRAUS_SLOTS 5u /* the rest, then the 16 tap pairs of L = 64 in 4 groups of 4 */
+ *  of 1 + 16 / taps work-items an output (g1_conv_straus<taps>: the rest, then the 16 tap
+ *  pairs of L = 64 in groups of 2, 4 or 8, by the pass's size), then their sums.
+ *  GC_KZG_ERROR on a context without it (L != 64). */
+#define KZG_STRAUS_MAX_SLOTS 9u /* 1 + 16 / 2 */
 gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n);
 /* Passes of at least n blobs (and more than g1_conv_max_batch) take kzg_stage_g1_straus
  * instead of the G1 FFTs; 0: none; for the suite's tests and measurements. */
 void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
+/* Its taps a work-item, 2, 4 or 8 (0 or another value: by the pass's size). */
+void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
  *  kzg_stage_g1_conv where the context has it and n <= info.g1_conv_max_batch, else
  *  kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */

@@ -263,6 +263,14 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t straus = 0; /* --param fk20.g1_straus_min_batch: passes of at least this many blobs take
                           * the batches' convolution instead of the G1 FFTs (0: the default) */
     if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(o->kc, (size_t)straus);
+    uint64_t taps = 0; /* --param fk20.g1_straus_taps: its taps a work-item */
+    gc_ctx_param_uint(ctx, "g1_straus_taps", &taps);
+    if (taps && taps != 2 && taps != 4 && taps != 8) {
+        gc_ctx_error(ctx, "fk20.g1_straus_taps: 2, 4 or 8 taps a work-item (0: by the pass's size), not %llu",
+                     (unsigned long long)taps);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_straus_taps(o->kc, (unsigned)taps);
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);

@@ -52,7 +52,11 @@ void gc_suite_fk20_register(void) {
          "L = 64: passes of at least this many blobs (more than g1_conv_max_batch) take the batches' G1 "
          "convolution (Straus over groups of taps) instead of the G1 FFTs (0: never; unset: the library's default, "
          "every such pass on a GPU, none on a CPU device)"},
-        {"mutant_fk20", "g1_straus_min_batch", GC_PARAM_UINT, 0, 65536, "the same for the fk20 mutants"}};
+        {"mutant_fk20", "g1_straus_min_batch", GC_PARAM_UINT, 0, 65536, "the same for the fk20 mutants"},
+        {"fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8,
+         "taps a work-item of the batches' G1 convolution: 2, 4 or 8 (0, the default: by the pass's size, "
+         "the fewest whose launch is one wave)"},
+        {"mutant_fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"}};
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
