@@ -258,7 +258,8 @@ void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
  *  kzg_stage_g1_conv where the context has it and n <= info.g1_conv_max_batch, else
- *  kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */
+ *  kzg_stage_g1_straus where n >= straus_min_batch (a GPU's default: every such pass),
+ *  else kzg_stage_g1_ifft_truncate + kzg_stage_g1_fft. */
 gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
 /* 1: a pass of n blobs takes u to the proofs by G1 transforms with fused stage pairs (the
  * latency-bound form), not by the convolution nor by single stages. */
