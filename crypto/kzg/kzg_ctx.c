@@ -138,6 +138,22 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
     return ret;
 }
 
+/* The split convolution's halved taps c+ then c- (kzg_conv_taps_split: r/2 + 1 each, pair
+ * e at index e), malloc'd (NULL: no memory); the caller frees them. */
+static gc_fr *conv_split_taps(unsigned log_2r) {
+    size_t h = (size_t)1 << (log_2r - 2);
+    gc_fr *taps = malloc((2 * h + 1) * sizeof(gc_fr)), *split = malloc(2 * (h + 1) * sizeof(gc_fr));
+    if (taps && split) {
+        kzg_conv_taps(taps, log_2r);
+        kzg_conv_taps_split(split, split + h + 1, taps, log_2r);
+    } else {
+        free(split);
+        split = NULL;
+    }
+    free(taps);
+    return split;
+}
+
 /* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their
  * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-:
  * piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which
@@ -145,13 +161,10 @@ static gc_kzg_ret upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned lo
  * product) and the padding up to KZG_CONV_SLOTS have none. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
     size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
-    gc_fr *taps = malloc((2 * h + 1 + 2 * (h + 1)) * sizeof(gc_fr)); /* the whole convolution's, then c+, c- */
+    gc_fr *split = conv_split_taps(c->log_2r);
     unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (taps && digits) {
-        gc_fr *split = taps + 2 * h + 1;
-        kzg_conv_taps(taps, c->log_2r);
-        kzg_conv_taps_split(split, split + h + 1, taps, c->log_2r);
+    if (split && digits) {
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 1; e <= q; e++) {
                 unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
@@ -160,7 +173,7 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
             }
         ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
     }
-    free(taps);
+    free(split);
     free(digits);
     return ret;
 }
@@ -169,19 +182,16 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
  * r/4 (kzg_conv_taps_split), the width-4 digits of the tap's two GLV halves, whole. */
 static gc_kzg_ret upload_straus_digits(gc_kzg_ctx *c) {
     size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
-    gc_fr *taps = malloc((2 * h + 1 + 2 * (h + 1)) * sizeof(gc_fr));
+    gc_fr *split = conv_split_taps(c->log_2r);
     unsigned char *digits = calloc(2 * q, per);
     gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (taps && digits) {
-        gc_fr *split = taps + 2 * h + 1;
-        kzg_conv_taps(taps, c->log_2r);
-        kzg_conv_taps_split(split, split + h + 1, taps, c->log_2r);
+    if (split && digits) {
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 1; e <= q; e++)
                 gc_glv_wnaf_digits_parts(digits + (half * q + e - 1) * per, 1, 4, &split[half * (h + 1) + e]);
         ret = upload(c, &c->straus_digits, digits, 2 * q * per, "G1 convolution taps (batches)");
     }
-    free(taps);
+    free(split);
     free(digits);
     return ret;
 }
