@@ -805,15 +805,17 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
         return GC_KZG_ERROR;
     }
     /* Taps a work-item: the fewest (the shortest chains) whose launch is one wave of
-     * ~2 warps a scheduler (236 registers a work-item): n 2r (16 / taps) work-items with
-     * products against 256 an SM, taps >= 8 n / SMs. On an H100 (run202.sh, the map alone)
-     * at 32 / 64 / 128 blobs, 2 taps 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 / 10.40, 8
-     * taps 6.39 / 8.42 / 8.93: the rule's choices are the fastest. */
-    size_t units = gc_device_get_info(c->dev)->compute_units;
-    uint32_t taps = c->straus_taps ? c->straus_taps : 8 * n <= 2 * units ? 2 : 8 * n <= 4 * units ? 4 : 8;
+     * ~2 warps a scheduler (236 registers a work-item): n 2r (q / taps) work-items with
+     * products against 256 an SM (at L = 64, taps >= 8 n / SMs). On an H100 (run202.sh, the
+     * map alone) at 32 / 64 / 128 blobs, 2 taps 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 /
+     * 10.40, 8 taps 6.39 / 8.42 / 8.93: the rule's choices are the fastest. */
+    uint32_t log_2r = c->log_2r, rows = (uint32_t)n, outputs = rows << log_2r, q = 1u << (log_2r - 3);
+    size_t wave = (size_t)256 * gc_device_get_info(c->dev)->compute_units;
+    uint32_t taps = c->straus_taps;
+    if (!taps)
+        for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) > wave; taps *= 2) {}
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
-    uint32_t log_2r = c->log_2r, rows = (uint32_t)n, slots = 1 + 16 / taps, one_part = 1, row0 = 0;
-    uint32_t outputs = rows << log_2r;
+    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* g1_conv_straus's: the rest, then the groups */
     gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                   GC_ARG_VAL(rows), GC_ARG_VAL(one_part)}; /* fold u (one part: no pieces) */
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
