@@ -303,6 +303,18 @@ void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells,
     for (size_t i = 0; i < n_cells; i++) gc_sha256_digest(cells + i * cell_bytes, cell_bytes, out[i]);
 }
 
+gc_status fk20_check_cell_digests(gc_test_ctx *ctx, const char *label, const uint8_t *cells, size_t n_blobs,
+                                  const uint8_t (*want)[32]) {
+    uint8_t(*got)[32] = gc_ctx_malloc(ctx, n_blobs * 128 * 32), (*all)[32] = gc_ctx_malloc(ctx, n_blobs * 128 * 32);
+    if (!got || !all) return GC_ERR_NO_MEMORY;
+    for (size_t b = 0; b < n_blobs; b++) {
+        fk20_cell_digests(got + b * 128, cells + b * 128 * 2048, 128, 2048);
+        memcpy(all + b * 128, want, 128 * 32);
+    }
+    gc_check_bytes(ctx, label, all, got, n_blobs * 128 * 32);
+    return GC_OK;
+}
+
 int fk20_eq_fr(const void *expected, const void *got, size_t size) {
     (void)size;
     return gc_fr_is_canonical(got) && gc_fr_eq(expected, got);

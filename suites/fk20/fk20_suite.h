@@ -87,6 +87,10 @@ extern const char *const fk20_team_params[KZG_TEAM_SITES];
 
 /** SHA-256 of each cell of a blob's cell bytes (n_cells cells of cell_bytes). */
 void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes);
+/** Checks (gc_check_bytes, `label`) the SHA-256 of each of the 128 cells (2048 bytes, L = 64)
+ *  of n_blobs blobs against the same 128 digests `want` for every blob. */
+gc_status fk20_check_cell_digests(gc_test_ctx *ctx, const char *label, const uint8_t *cells, size_t n_blobs,
+                                  const uint8_t (*want)[32]);
 
 /* Comparisons for gc_check_custom: canonical and equal (Fr), the same point (G1). */
 int fk20_eq_fr(const void *expected, const void *got, size_t size);
