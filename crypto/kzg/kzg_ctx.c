@@ -324,32 +324,35 @@ void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n) {
     for (size_t i = 0; i < n; i++) bad[i] = bad[i] == c->flag_mark;
 }
 
-/* the convolution's passes (measured at 1, 16 and 64 blobs) */
-#define KZG_FFT_BLOCKS_MAX_BATCH KZG_CONV_MAX_BATCH
-
 /* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
  * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
- * (by scale[0] after the last stage). Small passes: two launches of half the stages each,
- * 2^(log_n / 2) or more blocks a row (fr_fft_row_blocks); larger ones (or where a
- * work-group cannot hold a block's butterflies): one work-group a row (fr_fft_rows). H100
- * (docs/results/fk20.md): one blob's polynomial 0.261 -> 0.040-0.046 ms, its cells' 8192
- * points 0.465 ms on one work-group; but 64 blobs' polynomials 0.271 -> 0.371 (the second
- * launch's strided rows), hence the limit. */
+ * (by scale[0] after the last stage): one launch of fr_fft_row_blocks (blocks in local
+ * memory) up to KZG_FFT_BLOCK_LOG_MAX stages, else two of half the stages each. Where a
+ * work-group cannot hold a block's butterflies, or a half is larger than the local
+ * block, one work-group a row in global memory (fr_fft_rows). H100 (docs/results/fk20.md,
+ * the twenty-fifth session, run207.sh), against fr_fft_rows at 64 / 128 blobs and the
+ * global-memory blocks at one: the polynomials 0.268 -> 0.102 / 0.307 -> 0.175 ms, the
+ * cells 0.571 -> 0.229 / 0.675 -> 0.410, the circulant rows 0.304 -> 0.138 / 0.583 ->
+ * 0.253; one blob's 0.034 -> 0.029-0.032 and 0.040 -> 0.033-0.035. Blocks through global
+ * memory at every batch, or fr_fft_rows with work-groups of 1,024, were slower than
+ * fr_fft_rows (run206.sh). */
 static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
                          uint32_t row_len, size_t n, uint32_t scale_flag) {
-    uint32_t split = log_n / 2, spans[2] = {split, log_n - split};
-    if (n > KZG_FFT_BLOCKS_MAX_BATCH ||
-        gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (spans[1] - 1))) {
+    uint32_t halves = log_n > KZG_FFT_BLOCK_LOG_MAX ? 2 : 1, split = halves == 2 ? log_n / 2 : log_n;
+    uint32_t spans[2] = {split, log_n - split};
+    uint32_t widest = spans[0] > spans[1] ? spans[0] : spans[1];
+    if (widest > KZG_FFT_BLOCK_LOG_MAX || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (widest - 1))) {
         gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
                       GC_ARG_VAL(log_n), GC_ARG_VAL(row_len), GC_ARG_VAL(scale_flag)};
         return launch_rows(c, K_FR_FFT_ROWS, n, (size_t)1 << (log_n - 1), a, 6);
     }
     gc_kzg_ret ret = GC_KZG_OK;
-    for (uint32_t h = 0; h < 2 && !ret; h++) {
-        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h ? scale_flag : 0u;
+    for (uint32_t h = 0; h < halves && !ret; h++) {
+        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h + 1 == halves ? scale_flag : 0u;
         gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
                       GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
-        ret = launch_rows(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - spans[h]), (size_t)1 << (spans[h] - 1), a, 8);
+        uint32_t span = s1 - s0;
+        ret = launch_group(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - span), (size_t)1 << (span - 1), a, 8);
     }
     return ret;
 }
@@ -375,10 +378,8 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
     uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_l = c->log_l, log_2r = c->log_2r;
     uint32_t row = 1u << c->log_2r, flags = 0;
     gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_VAL(log_l), GC_ARG_VAL(count)};
-    gc_arg f[] = {GC_ARG_BUF(c->bb.circ), GC_ARG_BUF(c->tw_2r), GC_ARG_BUF(c->inv_4096),
-                  GC_ARG_VAL(log_2r), GC_ARG_VAL(row), GC_ARG_VAL(flags)};
     gc_kzg_ret ret = launch_elements(c, K_FK20_CIRCULANT, count, a, 4);
-    return ret ? ret : launch_rows(c, K_FR_FFT_ROWS, n << c->log_l, row / 2, f, 6);
+    return ret ? ret : fr_fft(c, c->bb.circ, c->tw_2r, c->inv_4096, log_2r, row, n << log_l, flags);
 }
 
 /* Sums of at most 5 KZG_SUM_TREE_WG chunks for at most KZG_SUM_TREE_MAX_OUT outputs take

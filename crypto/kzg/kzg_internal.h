@@ -15,6 +15,7 @@
 #define KZG_LOG_EXT 13
 #define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
 #define KZG_FFT_SCALE 2u /* fr_fft_rows's and fr_fft_row_blocks' flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
+#define KZG_FFT_BLOCK_LOG_MAX 7u /* fr_fft_row_blocks' largest block, 2^7 elements (kzg_kernels.gc) */
 /* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128), split mod X^r -+ 1 into
  * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c), whose taps pair up: r/4 = 16 products of
  * differences per output, each in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, and
