@@ -10,8 +10,9 @@
 static const char *const kernel_names[K_COUNT] = {
     [K_BLOB_TO_FR] = "kzg_blob_to_fr",         [K_POLY_EXTEND_BRP] = "kzg_poly_extend_brp",
     [K_FR_TO_BYTES_BRP] = "kzg_fr_to_bytes_brp", [K_FR_FFT_ROWS] = "fr_fft_rows",
-    [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks",
-    [K_FK20_CIRCULANT] = "fk20_circulant",     [K_FR_TO_INT] = "fr_to_int",
+    [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks", [K_CELLS_FFT_IN] = "kzg_cells_fft_in",
+    [K_CELLS_FFT_OUT] = "kzg_cells_fft_out",   [K_FK20_CIRCULANT] = "fk20_circulant",
+    [K_FK20_CIRCULANT_FFT] = "fk20_circulant_fft", [K_FR_TO_INT] = "fr_to_int",
     [K_MSM_COMB] = "msm_comb",                 [K_MSM_VAR] = "msm_var",
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
@@ -336,23 +337,33 @@ void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n) {
  * 0.253; one blob's 0.034 -> 0.029-0.032 and 0.040 -> 0.033-0.035. Blocks through global
  * memory at every batch, or fr_fft_rows with work-groups of 1,024, were slower than
  * fr_fft_rows (run206.sh). */
+/* The split of a transform of size 2^log_n into block launches: one (spans[0] = log_n)
+ * up to KZG_FFT_BLOCK_LOG_MAX stages, else two of half the stages each; 0 where a
+ * half is larger than a local block or a work-group of kernel `id` cannot hold its
+ * butterflies (then one work-group a row, fr_fft_rows). */
+static uint32_t fft_block_launches(const gc_kzg_ctx *c, kzg_kernel_id id, uint32_t log_n, uint32_t spans[2]) {
+    uint32_t halves = log_n > KZG_FFT_BLOCK_LOG_MAX ? 2 : 1;
+    spans[0] = halves == 2 ? log_n / 2 : log_n;
+    spans[1] = log_n - spans[0];
+    uint32_t widest = spans[0] > spans[1] ? spans[0] : spans[1];
+    if (widest > KZG_FFT_BLOCK_LOG_MAX || gc_kernel_max_work_group_size(c->k[id]) < (1u << (widest - 1))) return 0;
+    return halves;
+}
+
 static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
                          uint32_t row_len, size_t n, uint32_t scale_flag) {
-    uint32_t halves = log_n > KZG_FFT_BLOCK_LOG_MAX ? 2 : 1, split = halves == 2 ? log_n / 2 : log_n;
-    uint32_t spans[2] = {split, log_n - split};
-    uint32_t widest = spans[0] > spans[1] ? spans[0] : spans[1];
-    if (widest > KZG_FFT_BLOCK_LOG_MAX || gc_kernel_max_work_group_size(c->k[K_FR_FFT_ROW_BLOCKS]) < (1u << (widest - 1))) {
+    uint32_t spans[2], halves = fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, log_n, spans);
+    if (!halves) {
         gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
                       GC_ARG_VAL(log_n), GC_ARG_VAL(row_len), GC_ARG_VAL(scale_flag)};
         return launch_rows(c, K_FR_FFT_ROWS, n, (size_t)1 << (log_n - 1), a, 6);
     }
     gc_kzg_ret ret = GC_KZG_OK;
     for (uint32_t h = 0; h < halves && !ret; h++) {
-        uint32_t s0 = h ? split : 0, s1 = h ? log_n : split, flags = h + 1 == halves ? scale_flag : 0u;
+        uint32_t s0 = h ? spans[0] : 0, s1 = h ? log_n : spans[0], flags = h + 1 == halves ? scale_flag : 0u;
         gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
                       GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
-        uint32_t span = s1 - s0;
-        ret = launch_group(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - span), (size_t)1 << (span - 1), a, 8);
+        ret = launch_group(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - (s1 - s0)), (size_t)1 << (s1 - s0 - 1), a, 8);
     }
     return ret;
 }
@@ -363,8 +374,20 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
     return fr_fft(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, KZG_FFT_SCALE);
 }
 
+/* The cells: with blocks (both sides' kernels able to), the transform's two launches
+ * read the coefficients and write the bytes themselves (kzg_cells_fft_in, _out); else
+ * kzg_poly_extend_brp, the transform, kzg_fr_to_bytes_brp. H100 (the twenty-fifth
+ * session, run210.sh): ... */
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
-    uint32_t count = (uint32_t)(n << KZG_LOG_EXT);
+    uint32_t count = (uint32_t)(n << KZG_LOG_EXT), spans[2];
+    if (fft_block_launches(c, K_CELLS_FFT_IN, KZG_LOG_EXT, spans) == 2 &&
+        fft_block_launches(c, K_CELLS_FFT_OUT, KZG_LOG_EXT, spans) == 2) {
+        uint32_t s1 = spans[0], s0 = spans[0];
+        gc_arg in[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(s1)};
+        gc_arg out[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(s0)};
+        gc_kzg_ret ret = launch_group(c, K_CELLS_FFT_IN, n << (KZG_LOG_EXT - spans[0]), (size_t)1 << (spans[0] - 1), in, 4);
+        return ret ? ret : launch_group(c, K_CELLS_FFT_OUT, n << spans[0], (size_t)1 << (spans[1] - 1), out, 4);
+    }
     gc_arg e[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_VAL(count)};
     gc_arg b[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(count)};
     gc_kzg_ret ret;
@@ -378,6 +401,11 @@ gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
     uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_l = c->log_l, log_2r = c->log_2r;
     uint32_t row = 1u << c->log_2r, flags = 0;
     gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_VAL(log_l), GC_ARG_VAL(count)};
+    uint32_t spans[2];
+    if (fft_block_launches(c, K_FK20_CIRCULANT_FFT, log_2r, spans) == 1) { /* the rows made in local memory */
+        gc_arg f[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_l)};
+        return launch_group(c, K_FK20_CIRCULANT_FFT, n << log_l, (size_t)1 << (log_2r - 1), f, 4);
+    }
     gc_kzg_ret ret = launch_elements(c, K_FK20_CIRCULANT, count, a, 4);
     return ret ? ret : fr_fft(c, c->bb.circ, c->tw_2r, c->inv_4096, log_2r, row, n << log_l, flags);
 }
