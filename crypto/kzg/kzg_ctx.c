@@ -325,18 +325,6 @@ void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n) {
     for (size_t i = 0; i < n; i++) bad[i] = bad[i] == c->flag_mark;
 }
 
-/* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
- * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
- * (by scale[0] after the last stage): one launch of fr_fft_row_blocks (blocks in local
- * memory) up to KZG_FFT_BLOCK_LOG_MAX stages, else two of half the stages each. Where a
- * work-group cannot hold a block's butterflies, or a half is larger than the local
- * block, one work-group a row in global memory (fr_fft_rows). H100 (docs/results/fk20.md,
- * the twenty-fifth session, run207.sh), against fr_fft_rows at 64 / 128 blobs and the
- * global-memory blocks at one: the polynomials 0.268 -> 0.102 / 0.307 -> 0.175 ms, the
- * cells 0.571 -> 0.229 / 0.675 -> 0.410, the circulant rows 0.304 -> 0.138 / 0.583 ->
- * 0.253; one blob's 0.034 -> 0.029-0.032 and 0.040 -> 0.033-0.035. Blocks through global
- * memory at every batch, or fr_fft_rows with work-groups of 1,024, were slower than
- * fr_fft_rows (run206.sh). */
 /* The split of a transform of size 2^log_n into block launches: one (spans[0] = log_n)
  * up to KZG_FFT_BLOCK_LOG_MAX stages, else two of half the stages each; 0 where a
  * half is larger than a local block or a work-group of kernel `id` cannot hold its
@@ -350,6 +338,18 @@ static uint32_t fft_block_launches(const gc_kzg_ctx *c, kzg_kernel_id id, uint32
     return halves;
 }
 
+/* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
+ * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
+ * (by scale[0] after the last stage): one launch of fr_fft_row_blocks (blocks in local
+ * memory) up to KZG_FFT_BLOCK_LOG_MAX stages, else two of half the stages each. Where a
+ * work-group cannot hold a block's butterflies, or a half is larger than the local
+ * block, one work-group a row in global memory (fr_fft_rows). H100 (docs/results/fk20.md,
+ * the twenty-fifth session, run207.sh), against fr_fft_rows at 64 / 128 blobs and the
+ * global-memory blocks at one: the polynomials 0.268 -> 0.102 / 0.307 -> 0.175 ms, the
+ * cells 0.571 -> 0.229 / 0.675 -> 0.410, the circulant rows 0.304 -> 0.138 / 0.583 ->
+ * 0.253; one blob's 0.034 -> 0.029-0.032 and 0.040 -> 0.033-0.035. Blocks through global
+ * memory at every batch, or fr_fft_rows with work-groups of 1,024, were slower than
+ * fr_fft_rows (run206.sh). */
 static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
                          uint32_t row_len, size_t n, uint32_t scale_flag) {
     uint32_t spans[2], halves = fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, log_n, spans);
