@@ -125,6 +125,19 @@ foreach(taps 2 4)
                    --param fk20.g1_straus_taps=${taps} --param mutant_fk20.g1_straus_taps=${taps} --scale 0.03125)
   set_tests_properties(fk20_g1_straus_taps${taps} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 endforeach()
+# The Fr FFTs' fallback path (--param fk20.fr_fft_blocks=0: one work-group a row, and the
+# cells' and circulant rows' element-wise launches beside it), which a device takes whose
+# work-groups cannot hold a block in local memory, and every device here does not: the
+# stages it serves at one row and at two (L = 64 and L = 16's circulant rows), the twiddle
+# mutant through it, and the consensus vectors end to end.
+add_test(NAME fk20_fr_fft_rows_fallback
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.poly.row1=PASS fk20.L64.poly.rows=PASS fk20.L64.cells.row1=PASS
+                 fk20.L64.cells.rows=PASS fk20.L64.circulant_fft.row1=PASS fk20.L64.circulant_fft.rows=PASS
+                 fk20.L16.circulant_fft.rows=PASS mutant_fk20.wrong_fr_twiddle=CAUGHT
+                 fk20.eip7594.consensus_vectors=PASS
+                 -- run --filter "fk20.L64.poly.*,fk20.L64.cells.*,fk20.L64.circulant_fft.*,fk20.L16.circulant_fft.rows,mutant_fk20.wrong_fr_twiddle,fk20.eip7594.consensus_vectors"
+                 --param fk20.fr_fft_blocks=0 --param mutant_fk20.fr_fft_blocks=0 --scale 0.03125)
+set_tests_properties(fk20_fr_fft_rows_fallback PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 # The convolution's products by teams of two (g1_conv_taps_team, which CUDA takes for a
 # pass of one blob), with its mutants: the stage at one row and at two.
 add_test(NAME fk20_g1_conv_teams

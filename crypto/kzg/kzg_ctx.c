@@ -334,7 +334,9 @@ static uint32_t fft_block_launches(const gc_kzg_ctx *c, kzg_kernel_id id, uint32
     spans[0] = halves == 2 ? log_n / 2 : log_n;
     spans[1] = log_n - spans[0];
     uint32_t widest = spans[0] > spans[1] ? spans[0] : spans[1];
-    if (widest > KZG_FFT_BLOCK_LOG_MAX || gc_kernel_max_work_group_size(c->k[id]) < (1u << (widest - 1))) return 0;
+    if (c->fr_fft_rows_only || widest > KZG_FFT_BLOCK_LOG_MAX ||
+        gc_kernel_max_work_group_size(c->k[id]) < (1u << (widest - 1)))
+        return 0;
     return halves;
 }
 
@@ -860,6 +862,10 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
 }
 
 void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n) { c->straus_min_batch = n; }
+
+void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks) {
+    c->fr_fft_rows_only = !blocks;
+}
 
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
     c->straus_taps = taps == 2 || taps == 4 || taps == 8 ? taps : 0;

@@ -178,6 +178,7 @@ struct gc_kzg_ctx {
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
     size_t straus_min_batch;
     unsigned straus_taps;          /* taps a work-item, 2, 4 or 8; 0: by the pass's size */
+    int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
     uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
@@ -257,6 +258,10 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n);
 void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
 /* Its taps a work-item, 2, 4 or 8 (0 or another value: by the pass's size). */
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps);
+/* blocks 0: every Fr FFT one work-group a row (fr_fft_rows) with the cells' and circulant
+ * rows' element-wise launches beside it, as a device whose work-groups cannot hold a
+ * block runs them: for tests of that path; 1 (the default): blocks in local memory. */
+void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks);
 /** bb.u -> proofs the way the pipeline takes, after kzg_stage_fk20_msm(c, n, 1):
  *  kzg_stage_g1_conv where the context has it and n <= info.g1_conv_max_batch, else
  *  kzg_stage_g1_straus where n >= straus_min_batch (a GPU's default: every such pass),

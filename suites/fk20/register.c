@@ -56,7 +56,12 @@ void gc_suite_fk20_register(void) {
         {"fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8,
          "taps a work-item of the batches' G1 convolution: 2, 4 or 8 (0, the default: by the pass's size, "
          "the fewest whose launch is one wave)"},
-        {"mutant_fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"}};
+        {"mutant_fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"},
+        {"fk20", "fr_fft_blocks", GC_PARAM_UINT, 0, 1,
+         "1 (the default): the Fr FFTs in blocks in local memory, fused with the cells' and circulant rows' "
+         "element-wise steps; 0: one work-group a row through global memory, unfused (what a device runs whose "
+         "work-groups cannot hold a block)"},
+        {"mutant_fk20", "fr_fft_blocks", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"}};
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
