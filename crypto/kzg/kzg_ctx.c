@@ -385,9 +385,9 @@ gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
     uint32_t count = (uint32_t)(n << KZG_LOG_EXT), spans[2];
     if (fft_block_launches(c, K_CELLS_FFT_IN, KZG_LOG_EXT, spans) == 2 &&
         fft_block_launches(c, K_CELLS_FFT_OUT, KZG_LOG_EXT, spans) == 2) {
-        uint32_t s1 = spans[0], s0 = spans[0];
-        gc_arg in[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(s1)};
-        gc_arg out[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(s0)};
+        uint32_t split = spans[0]; /* the in launch's stages end there, the out launch's begin */
+        gc_arg in[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(split)};
+        gc_arg out[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(split)};
         gc_kzg_ret ret = launch_group(c, K_CELLS_FFT_IN, n << (KZG_LOG_EXT - spans[0]), (size_t)1 << (spans[0] - 1), in, 4);
         return ret ? ret : launch_group(c, K_CELLS_FFT_OUT, n << spans[0], (size_t)1 << (spans[1] - 1), out, 4);
     }
