@@ -155,6 +155,97 @@ static void test_convolution(unsigned log_2r) {
     free(taps);
 }
 
+/* Output k of a segment of n points x in the device's paired form (kzg_conv_rest and
+ * g1_conv_straus): (n/2) x_k, in a cyclic segment also 2 sum_e x_(k+d), and
+ * sum_e taps[e] (x~_(k-d) - x~_(k+d)) over the n/4 pairs e = 1 .. n/4, d = 2e - 1, x~ the
+ * segment extended mod X^n - 1 or, minus, X^n + 1 (wrapped terms negated). */
+static gc_fr paired_output(const gc_fr *x, const gc_fr *taps, unsigned n, int minus, unsigned k) {
+    gc_fr out, t, c;
+    gc_fr_from_u32(&c, n / 2);
+    gc_fr_mul(&out, &x[k], &c);
+    for (unsigned e = 1; e <= n / 4; e++) {
+        unsigned d = kzg_conv_tap_distance(e);
+        gc_fr lo = x[(k - d) & (n - 1)], up = x[(k + d) & (n - 1)];
+        if (minus && k < d) gc_fr_neg(&lo, &lo);
+        if (minus && k + d >= n) gc_fr_neg(&up, &up);
+        if (!minus) {
+            gc_fr_add(&out, &out, &up);
+            gc_fr_add(&out, &out, &up);
+        }
+        gc_fr_sub(&t, &lo, &up);
+        gc_fr_mul(&t, &t, &taps[e]);
+        gc_fr_add(&out, &out, &t);
+    }
+    return out;
+}
+
+/* The batches' convolution split twice (g1_conv_straus with levels 2): the cyclic half
+ * a (r points) split again mod X^(r/2) -+ 1 into a' = a_lo + a_hi and a'' = a_lo - a_hi,
+ * with the taps kzg_conv_taps_split makes from c+ at half the length; then
+ * P_k = P'_k + P''_k, P_(k + r/2) = P'_k - P''_k, pi_k = P_k + M_k, pi_(k+r) = P_k - M_k,
+ * every segment in its paired form, against the FFT route (from 2r = 16: pairs at r/8). */
+static void test_split_twice(unsigned log_2r) {
+    unsigned two_r = 1u << log_2r, r = two_r / 2, h = r / 2, q = r / 4;
+    gc_fr *u = malloc(two_r * sizeof *u), *a = malloc(two_r * sizeof *a), *tw = malloc(r * sizeof *tw),
+          *itw = malloc(r * sizeof *itw), *taps = malloc((r + 1) * sizeof *taps), *plus = malloc((h + 1) * sizeof *plus),
+          *minus = malloc((h + 1) * sizeof *minus), *plus2 = malloc((q + 1) * sizeof *plus2),
+          *minus2 = malloc((q + 1) * sizeof *minus2), *ua = malloc(r * sizeof *ua), *ub = malloc(r * sizeof *ub),
+          inv_n;
+    if (!u || !a || !tw || !itw || !taps || !plus || !minus || !plus2 || !minus2 || !ua || !ub) abort();
+    for (unsigned i = 0; i < two_r; i++) gc_bls_fft_input(&u[i], i + 7000 * log_2r);
+    gc_fr_fft_twiddles(tw, log_2r, 0);
+    gc_fr_fft_twiddles(itw, log_2r, 1);
+    memcpy(a, u, two_r * sizeof *a);
+    gc_fr_fft_serial(a, itw, log_2r, 1);
+    for (unsigned j = r; j < two_r; j++) gc_fr_zero(&a[j]);
+    gc_fr_fft_serial(a, tw, log_2r, 0);
+    gc_fr_fft_inv_n(&inv_n, log_2r);
+    kzg_conv_taps(taps, log_2r);
+    kzg_conv_taps_split(plus, minus, taps, log_2r);
+    kzg_conv_taps_split(plus2, minus2, plus, log_2r - 1);
+    for (unsigned i = 0; i < r; i++) { /* the first fold, of u' = u / 2r */
+        gc_fr x, y;
+        gc_fr_mul(&x, &u[i], &inv_n);
+        gc_fr_mul(&y, &u[i + r], &inv_n);
+        gc_fr_add(&ua[i], &x, &y);
+        gc_fr_sub(&ub[i], &x, &y);
+    }
+    gc_fr *a1 = malloc(h * sizeof *a1), *a2 = malloc(h * sizeof *a2);
+    if (!a1 || !a2) abort();
+    for (unsigned i = 0; i < h; i++) { /* the second, of the cyclic half */
+        gc_fr_add(&a1[i], &ua[i], &ua[i + h]);
+        gc_fr_sub(&a2[i], &ua[i], &ua[i + h]);
+    }
+    int same = 1;
+    for (unsigned k = 0; k < h; k++) {
+        gc_fr p1 = paired_output(a1, plus2, h, 0, k), p2 = paired_output(a2, minus2, h, 1, k), pk[2], pi;
+        gc_fr_add(&pk[0], &p1, &p2);
+        gc_fr_sub(&pk[1], &p1, &p2);
+        for (unsigned j = 0; j < 2; j++) { /* P at k + j h, and its two proofs */
+            gc_fr m = paired_output(ub, minus, r, 1, k + j * h);
+            gc_fr_add(&pi, &pk[j], &m);
+            same &= gc_fr_eq(&pi, &a[k + j * h]);
+            gc_fr_sub(&pi, &pk[j], &m);
+            same &= gc_fr_eq(&pi, &a[k + j * h + r]);
+        }
+    }
+    CHECKF(same, "2r = %u: the cyclic half split again mod X^(r/2) -+ 1, in tap pairs = FFT(truncate(IFFT(u')))",
+           two_r);
+    free(u);
+    free(a);
+    free(tw);
+    free(itw);
+    free(taps);
+    free(plus);
+    free(minus);
+    free(plus2);
+    free(minus2);
+    free(ua);
+    free(ub);
+    free(a1);
+    free(a2);
+}
+
 /* The value of one GLV half's width-5 NAF digits (glv.gc's encoding), in Fr; top: the
  * highest digit set, -1 for none. */
 static gc_fr digits_value(const unsigned char *d, int *top) {
@@ -175,11 +266,12 @@ static gc_fr digits_value(const unsigned char *d, int *top) {
 
 /* tap = sum_p 2^(w p) (piece_1 + piece_2 z^2) for every tap of 2r = 128 (L = 64), w = 128 /
  * parts, with no digit at or above bit w + 2 (the kernel doubles up to the top digit): the
- * whole convolution's 65 taps, and the split's 2 x 33 that the device takes. */
+ * whole convolution's 65 taps, the split's 2 x 33 that the device takes, and the 2 x 17 of its cyclic
+ * half split again (the batches' convolution, levels 2). */
 static void test_parts(unsigned parts, unsigned width) {
     const unsigned log_2r = 7, w = 128 / parts;
     static const uint32_t z2_limbs[4] = GC_GLV_Z2_LIMBS;
-    gc_fr taps[65 + 2 * 33], z2, two_w, raw;
+    gc_fr taps[65 + 2 * 33 + 2 * 17], z2, two_w, raw;
     gc_fr_zero(&raw);
     for (int i = 0; i < 4; i++) raw.l[i] = z2_limbs[i];
     gc_fr_to_mont(&z2, &raw);
@@ -188,9 +280,10 @@ static void test_parts(unsigned parts, unsigned width) {
     gc_fr_to_mont(&two_w, &raw);
     kzg_conv_taps(taps, log_2r);
     kzg_conv_taps_split(taps + 65, taps + 65 + 33, taps, log_2r);
+    kzg_conv_taps_split(taps + 131, taps + 131 + 17, taps + 65, log_2r - 1); /* c+ split again */
     int sums = 1, short_pieces = 1, tap0_one_piece = 1, in_table = 1;
-    for (unsigned i = 0; i < 65 + 2 * 33; i++) {
-        unsigned e = i < 65 ? i : (i - 65) % 33; /* the tap's index in its set */
+    for (unsigned i = 0; i < 65 + 2 * 33 + 2 * 17; i++) {
+        unsigned e = i < 65 ? i : i < 131 ? (i - 65) % 33 : (i - 131) % 17; /* the tap's index in its set */
         unsigned char d[4 * 2 * GC_GLV_DIGITS];
         gc_glv_wnaf_digits_parts(d, parts, width, &taps[i]);
         for (unsigned k = 0; k < parts * 2 * GC_GLV_DIGITS; k++) /* +-(2j + 1) with j < 2^(width - 2) */
@@ -210,7 +303,8 @@ static void test_parts(unsigned parts, unsigned width) {
         }
         sums &= gc_fr_eq(&sum, &taps[i]);
     }
-    CHECKF(sums, "2r = 128, %u pieces, width %u: every tap (whole and split) = the sum of its pieces", parts, width);
+    CHECKF(sums, "2r = 128, %u pieces, width %u: every tap (whole, split, split twice) = the sum of its pieces", parts,
+           width);
     CHECKF(short_pieces, "2r = 128, %u pieces, width %u: no digit at or above bit %u", parts, width, w + 2);
     CHECKF(tap0_one_piece, "2r = 128, %u pieces, width %u: tap 0 (r, or r/2 split) is its first piece alone", parts,
            width);
@@ -224,6 +318,7 @@ int main(void) {
     for (unsigned log_2r = 1; log_2r <= 10; log_2r++) { /* O(r^2) each */
         test_taps(log_2r);
         test_convolution(log_2r);
+        if (log_2r >= 4) test_split_twice(log_2r);
     }
     CHECKF(kzg_conv_tap_distance(0) == 0 && kzg_conv_tap_distance(1) == 1 && kzg_conv_tap_distance(64) == 127,
            "tap distances");

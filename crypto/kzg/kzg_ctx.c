@@ -179,20 +179,34 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
     return ret;
 }
 
-/* The batches' convolution's taps (g1_conv_straus): per half (c+, then c-) and pair e = 1 ..
- * r/4 (kzg_conv_taps_split), the width-4 digits of the tap's two GLV halves, whole. */
+/* The batches' convolution's taps (g1_conv_straus), for a row split once and then twice
+ * (levels 1 and 2), each r/2 pairs: per segment of the row (kzg_conv_segment: the
+ * segment from point b has its n/4 pairs from b/4) and pair e = 1 .. n/4, the width-4
+ * digits of the tap's two GLV halves, whole. Split once the segments are the cyclic and
+ * negacyclic halves (c+, c-: kzg_conv_taps_split); twice, the cyclic half's own split
+ * (kzg_conv_taps_split of c+ at half the length: the same form, r/8 pairs each) and c-. */
 static gc_kzg_ret upload_straus_digits(gc_kzg_ctx *c) {
     size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
-    gc_fr *split = conv_split_taps(c->log_2r);
-    unsigned char *digits = calloc(2 * q, per);
+    gc_fr *split = conv_split_taps(c->log_2r), *again = malloc(2 * (q + 1) * sizeof(gc_fr));
+    unsigned char *digits = calloc(4 * q, per);
     gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (split && digits) {
-        for (size_t half = 0; half < 2; half++)
-            for (size_t e = 1; e <= q; e++)
-                gc_glv_wnaf_digits_parts(digits + (half * q + e - 1) * per, 1, 4, &split[half * (h + 1) + e]);
-        ret = upload(c, &c->straus_digits, digits, 2 * q * per, "G1 convolution taps (batches)");
+    if (split && again && digits) {
+        const gc_fr *minus = split + h + 1, *plus2 = again, *minus2 = again + q + 1;
+        kzg_conv_taps_split(again, again + q + 1, split, c->log_2r - 1);
+        for (size_t e = 1; e <= q; e++) { /* levels 1: c+ from point 0, c- from point r */
+            gc_glv_wnaf_digits_parts(digits + (e - 1) * per, 1, 4, &split[e]);
+            gc_glv_wnaf_digits_parts(digits + (q + e - 1) * per, 1, 4, &minus[e]);
+        }
+        unsigned char *two = digits + 2 * q * per; /* levels 2: from points 0, r/2 and r */
+        for (size_t e = 1; e <= q / 2; e++) {
+            gc_glv_wnaf_digits_parts(two + (e - 1) * per, 1, 4, &plus2[e]);
+            gc_glv_wnaf_digits_parts(two + (q / 2 + e - 1) * per, 1, 4, &minus2[e]);
+        }
+        memcpy(two + q * per, digits + q * per, q * per);
+        ret = upload(c, &c->straus_digits, digits, 4 * q * per, "G1 convolution taps (batches)");
     }
     free(split);
+    free(again);
     free(digits);
     return ret;
 }
@@ -808,16 +822,17 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
         uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
+        uint32_t log_r = log_2r - 1; /* the folds pair points i and i + r */
         gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(all_parts)};
+                      GC_ARG_VAL(rows), GC_ARG_VAL(all_parts), GC_ARG_VAL(log_r)};
         gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(one_part)};
+                      GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_r)};
         uint32_t pts = rows * two_r; /* U_1, U_2, U_3 from u, 32 doublings each, unless the MSM made them */
         gc_kzg_ret ret = GC_KZG_OK;
         for (uint32_t p = 1; !hi_ready && !ret && p < KZG_CONV_PARTS; p++)
             ret = p == 1 ? conv_mul_pow32(c, c->bb.u, row0 * two_r, 0, pts)
                          : conv_mul_pow32(c, c->conv_hi, (p - 2) * pts, (p - 1) * pts, pts);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r, f, 6);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r, f, 7);
         size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
@@ -826,7 +841,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r, z, 6);
+        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r, z, 7);
         if (ret) return ret;
     }
     return GC_KZG_OK;
@@ -849,15 +864,21 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     if (!taps)
         for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) > wave; taps *= 2) {}
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
-    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* g1_conv_straus's: the rest, then the groups */
+    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0, levels = c->straus_levels; /* the rest, then the groups */
+    uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
+    /* fold u (one part: no pieces) mod X^r -+ 1, then with levels 2 its cyclic half mod X^(r/2) -+ 1 */
     gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                  GC_ARG_VAL(rows), GC_ARG_VAL(one_part)}; /* fold u (one part: no pieces) */
+                  GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_r)};
+    gc_arg f2[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+                   GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_half_r)};
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
-                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
-    gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6);
-    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 5);
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels)};
+    gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
+    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
+    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 6);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
-    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 6); /* (P, M) -> the proofs */
+    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
+    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */
     return ret;
 }
 
@@ -870,6 +891,8 @@ void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks) {
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
     c->straus_taps = taps == 2 || taps == 4 || taps == 8 ? taps : 0;
 }
+
+void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }
 
 static int g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
     return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !g1_map_is_conv(c, n);
@@ -1190,6 +1213,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
      * G1 FFTs' 7.24 / 8.94 / 13.49, cells and proofs 11.0 / 15.1 / 24.3-25.1 -> 8.7 / 11.5 /
      * 21.0-21.2. A CPU device keeps the FFTs (no measurement there says otherwise). */
     c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
+    c->straus_levels = 2;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);

@@ -274,13 +274,15 @@ static const stage_param mutants[] = {
     {ST_G1_CONV, 64, 1, "KZG_MUTANT=13", 0, 0, 0},
     /* the batches' convolution adding -phi's odd multiples with the wrong sign */
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=15", 0, 0, 0},
+    /* its row split twice (the default) taking the r/2-point negacyclic segment as cyclic */
+    {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=16", 0, 0, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
                                            "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
                                            "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride",
-                                           "wrong_straus_phi_sign"};
+                                           "wrong_straus_phi_sign", "wrong_straus_segment"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};
