@@ -180,45 +180,33 @@ static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
 }
 
 /* The batches' convolution's taps (g1_conv_straus), for a row split once and then twice
- * (levels 1 and 2), each 2q = r/2 pairs: per segment of the row (kzg_conv_segment: the
+ * (levels 1 and 2), each r/2 pairs: per segment of the row (kzg_conv_segment: the
  * segment from point b has its n/4 pairs from b/4) and pair e = 1 .. n/4, the width-4
- * digits of the tap's two GLV halves, whole, in two pieces and in four
- * (gc_glv_wnaf_digits_parts), at kzg_straus_digits_first(levels, pieces) + piece 2q + pair.
- * Split once the segments are the cyclic and negacyclic halves (c+, c-:
- * kzg_conv_taps_split); twice, the cyclic half's own split (kzg_conv_taps_split of c+ at
- * half the length: the same form, r/8 pairs each) and c-. */
+ * digits of the tap's two GLV halves, whole. Split once the segments are the cyclic and
+ * negacyclic halves (c+, c-: kzg_conv_taps_split); twice, the cyclic half's own split
+ * (kzg_conv_taps_split of c+ at half the length: the same form, r/8 pairs each) and c-. */
 static gc_kzg_ret upload_straus_digits(gc_kzg_ctx *c) {
-    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS, level_entries = 7 * 2 * q;
-    gc_fr *split = conv_split_taps(c->log_2r), *again = malloc(2 * (q + 1) * sizeof(gc_fr)),
-          *pairs = malloc(2 * 2 * q * sizeof(gc_fr));
-    unsigned char *digits = calloc(2 * level_entries, per), pieces[4 * 2 * GC_GLV_DIGITS];
+    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
+    gc_fr *split = conv_split_taps(c->log_2r), *again = malloc(2 * (q + 1) * sizeof(gc_fr));
+    unsigned char *digits = calloc(4 * q, per);
     gc_kzg_ret ret = GC_KZG_MALLOC;
-    if (split && again && pairs && digits) {
+    if (split && again && digits) {
         const gc_fr *minus = split + h + 1, *plus2 = again, *minus2 = again + q + 1;
         kzg_conv_taps_split(again, again + q + 1, split, c->log_2r - 1);
-        for (size_t e = 1; e <= q; e++) { /* the pairs in the order of their segments */
-            pairs[e - 1] = split[e];              /* levels 1: c+ from point 0 */
-            pairs[q + e - 1] = minus[e];          /* c- from point r */
-            pairs[2 * q + q + e - 1] = minus[e];  /* levels 2: c- from point r */
+        for (size_t e = 1; e <= q; e++) { /* levels 1: c+ from point 0, c- from point r */
+            gc_glv_wnaf_digits_parts(digits + (e - 1) * per, 1, 4, &split[e]);
+            gc_glv_wnaf_digits_parts(digits + (q + e - 1) * per, 1, 4, &minus[e]);
         }
+        unsigned char *two = digits + 2 * q * per; /* levels 2: from points 0, r/2 and r */
         for (size_t e = 1; e <= q / 2; e++) {
-            pairs[2 * q + e - 1] = plus2[e];          /* levels 2: from point 0 */
-            pairs[2 * q + q / 2 + e - 1] = minus2[e]; /* from point r/2 */
+            gc_glv_wnaf_digits_parts(two + (e - 1) * per, 1, 4, &plus2[e]);
+            gc_glv_wnaf_digits_parts(two + (q / 2 + e - 1) * per, 1, 4, &minus2[e]);
         }
-        for (size_t level = 0; level < 2; level++)
-            for (unsigned parts = 1; parts <= 4; parts *= 2) {
-                size_t first = level * level_entries + (parts - 1) * 2 * q; /* kzg_straus_digits_first */
-                for (size_t j = 0; j < 2 * q; j++) {
-                    gc_glv_wnaf_digits_parts(pieces, parts, 4, &pairs[level * 2 * q + j]);
-                    for (size_t p = 0; p < parts; p++)
-                        memcpy(digits + (first + p * 2 * q + j) * per, pieces + p * per, per);
-                }
-            }
-        ret = upload(c, &c->straus_digits, digits, 2 * level_entries * per, "G1 convolution taps (batches)");
+        memcpy(two + q * per, digits + q * per, q * per);
+        ret = upload(c, &c->straus_digits, digits, 4 * q * per, "G1 convolution taps (batches)");
     }
     free(split);
     free(again);
-    free(pairs);
     free(digits);
     return ret;
 }
@@ -692,27 +680,20 @@ static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
     return g1_map_is_conv(c, n) && n <= c->conv_blobs && n <= KZG_CONV_PIECES_MSM_MAX_BATCH;
 }
 
-/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32; in place
- * where dst is src and the firsts are equal), by
+/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
  * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
  * is two rounds of four products, so four lanes wait for two products in a row where two
  * wait for four and one for eight. The launch is small at any pass the convolution takes
  * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
  * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
  * proofs 1.18 -> 1.12 ms. */
-static gc_kzg_ret mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, gc_buffer *dst, uint32_t dst_first,
-                            uint32_t n_points) {
+static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
+                                 uint32_t n_points) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
-    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(dst),        GC_ARG_VAL(src_first),
+    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
                   GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
     return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
                      : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
-}
-
-/* The same into conv_hi. */
-static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
-                                 uint32_t n_points) {
-    return mul_pow32(c, src, src_first, c->conv_hi, dst_first, n_points);
 }
 
 /* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over the
@@ -882,37 +863,22 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     uint32_t taps = c->straus_taps;
     if (!taps)
         for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) > wave; taps *= 2) {}
-    uint32_t pieces = c->straus_pieces;
-    while (pieces * (q / taps) > KZG_STRAUS_MAX_SLOTS - 1) taps *= 2; /* four pieces: 4 taps or more */
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
-    uint32_t slots = 1 + pieces * (q / taps), one_part = 1, row0 = 0, levels = c->straus_levels;
+    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0, levels = c->straus_levels; /* the rest, then the groups */
     uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
-    /* U_p = [2^(128 p / pieces)] u (p >= 1) in straus_hi's rows p - 1, 32 doublings a launch */
-    gc_kzg_ret ret = GC_KZG_OK;
-    for (uint32_t p = 1; p < pieces && !ret; p++)
-        for (uint32_t d = 0; d < 128 / pieces / 32 && !ret; d++)
-            ret = d ? mul_pow32(c, c->straus_hi, (p - 1) * outputs, c->straus_hi, (p - 1) * outputs, outputs)
-                    : mul_pow32(c, p == 1 ? c->bb.u : c->straus_hi, p == 1 ? 0 : (p - 2) * outputs, c->straus_hi,
-                                (p - 1) * outputs, outputs);
-    /* fold every U_p mod X^r -+ 1, then with levels 2 their cyclic halves mod X^(r/2) -+ 1;
-     * after the sums unfold u's rows alone */
-    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                  GC_ARG_VAL(rows), GC_ARG_VAL(pieces), GC_ARG_VAL(log_r)};
-    gc_arg f2[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                   GC_ARG_VAL(rows), GC_ARG_VAL(pieces), GC_ARG_VAL(log_half_r)};
-    gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+    /* fold u (one part: no pieces) mod X^r -+ 1, then with levels 2 its cyclic half mod X^(r/2) -+ 1 */
+    gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                   GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_r)};
-    gc_arg z2[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
+    gc_arg f2[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                    GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_half_r)};
-    gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->straus_hi), GC_ARG_BUF(c->straus_digits),
-                  GC_ARG_BUF(c->straus_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows),
-                  GC_ARG_VAL(levels),    GC_ARG_VAL(pieces)};
-    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)pieces * outputs, f, 7);
-    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)pieces * outputs / 2, f2, 7);
-    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 8);
+    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels)};
+    gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
+    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
+    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 6);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
-    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, z2, 7); /* (P', P'') -> P */
-    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, z, 7); /* (P, M) -> the proofs */
+    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
+    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */
     return ret;
 }
 
@@ -927,10 +893,6 @@ void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
 }
 
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }
-
-void kzg_ctx_set_straus_pieces(gc_kzg_ctx *c, unsigned pieces) {
-    c->straus_pieces = pieces == 2 || pieces == 4 ? pieces : 1;
-}
 
 static int g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
     return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !g1_map_is_conv(c, n);
@@ -1050,15 +1012,14 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     }
     c->flag_mark = UINT32_MAX; /* the first pass zeroes the fresh flags (kzg_stage_blob_to_fr) */
     if (c->log_2r == 7) { /* L = 64: the batches' convolution (kzg_stage_g1_straus) */
-        size_t straus = b * two_r * KZG_STRAUS_MAX_SLOTS, hi = b * two_r * (KZG_STRAUS_MAX_PIECES - 1);
+        size_t straus = b * two_r * KZG_STRAUS_MAX_SLOTS;
         gc_kzg_ret ret;
         if ((ret = upload_straus_digits(c)) ||
             (ret = upload(c, &c->straus_products, NULL, straus * sizeof(gc_g1p), "G1 convolution products (batches)")) ||
             (ret = upload(c, &c->straus_products2, NULL, (straus + 7) / 8 * sizeof(gc_g1p),
-                          "G1 convolution products (batches)")) ||
-            (ret = upload(c, &c->straus_hi, NULL, hi * sizeof(gc_g1p), "G1 convolution pieces' points (batches)")))
+                          "G1 convolution products (batches)")))
             return ret;
-        c->info.batch_bytes += two_r * (KZG_STRAUS_MAX_SLOTS * 9 / 8 + KZG_STRAUS_MAX_PIECES - 1) * sizeof(gc_g1p);
+        c->info.batch_bytes += two_r * KZG_STRAUS_MAX_SLOTS * 9 / 8 * sizeof(gc_g1p);
     }
     /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
@@ -1253,7 +1214,6 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
      * 21.0-21.2. A CPU device keeps the FFTs (no measurement there says otherwise). */
     c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
     c->straus_levels = 2;
-    c->straus_pieces = 1;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -1311,7 +1271,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2, c->straus_hi};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

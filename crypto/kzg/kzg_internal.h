@@ -176,11 +176,9 @@ struct gc_kzg_ctx {
     gc_buffer *straus_digits;      /* per level, segment and tap pair, the GLV halves' width-4 digits */
     gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
-    gc_buffer *straus_hi;          /* max_batch * 2r * (KZG_STRAUS_MAX_PIECES - 1) G1: the pieces' U_p, [p - 1][row][k] */
     size_t straus_min_batch;
     unsigned straus_taps;          /* taps a work-item, 2, 4 or 8; 0: by the pass's size */
     unsigned straus_levels;        /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
-    unsigned straus_pieces;        /* the taps cut in 1, 2 or 4 pieces of their GLV halves' bits */
     int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
     uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
@@ -255,8 +253,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
  *  pairs of L = 64 in groups of 2, 4 or 8, by the pass's size; with the cyclic half split
  *  again, the default, its outputs have 8 pairs and their last slots are empty), then
  *  their sums. GC_KZG_ERROR on a context without it (L != 64). */
-#define KZG_STRAUS_MAX_SLOTS 17u /* 1 + pieces x 16 / taps, at most 16 groups (four pieces take 4 taps or more) */
-#define KZG_STRAUS_MAX_PIECES 4u
+#define KZG_STRAUS_MAX_SLOTS 9u /* 1 + 16 / 2 */
 gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n);
 /* Passes of at least n blobs (and more than g1_conv_max_batch) take kzg_stage_g1_straus
  * instead of the G1 FFTs; 0: none; for the suite's tests and measurements. */
@@ -265,8 +262,6 @@ void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps);
 /* Its row split mod X^r -+ 1 once (levels 1) or, the default, its cyclic half again (2). */
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels);
-/* Its taps cut in 1, 2 or 4 pieces (U_p = [2^(128 p / pieces)] u; another value: 1). */
-void kzg_ctx_set_straus_pieces(gc_kzg_ctx *c, unsigned pieces);
 /* blocks 0: every Fr FFT one work-group a row (fr_fft_rows) with the cells' and circulant
  * rows' element-wise launches beside it, as a device whose work-groups cannot hold a
  * block runs them: for tests of that path; 1 (the default): blocks in local memory. */

@@ -274,13 +274,6 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t levels = 2; /* --param fk20.g1_straus_levels: its row split once, or its cyclic half again */
     gc_ctx_param_uint(ctx, "g1_straus_levels", &levels);
     kzg_ctx_set_straus_levels(o->kc, (unsigned)levels);
-    uint64_t pieces = 1; /* --param fk20.g1_straus_pieces: its taps in 1, 2 or 4 pieces */
-    gc_ctx_param_uint(ctx, "g1_straus_pieces", &pieces);
-    if (pieces != 1 && pieces != 2 && pieces != 4) {
-        gc_ctx_error(ctx, "fk20.g1_straus_pieces: 1, 2 or 4 pieces a tap, not %llu", (unsigned long long)pieces);
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_straus_pieces(o->kc, (unsigned)pieces);
     uint64_t fft_blocks = 1; /* --param fk20.fr_fft_blocks: 0 takes the Fr FFTs' fallback path */
     gc_ctx_param_uint(ctx, "fr_fft_blocks", &fft_blocks);
     kzg_ctx_set_fr_fft_blocks(o->kc, fft_blocks != 0);

@@ -61,10 +61,6 @@ void gc_suite_fk20_register(void) {
          "the batches' G1 convolution: 1, its row split mod X^r -+ 1 into a cyclic and a negacyclic half; 2 (the "
          "default), the cyclic half split again mod X^(r/2) -+ 1 (a quarter fewer products)"},
         {"mutant_fk20", "g1_straus_levels", GC_PARAM_UINT, 1, 2, "the same for the fk20 mutants"},
-        {"fk20", "g1_straus_pieces", GC_PARAM_UINT, 1, 4,
-         "the batches' G1 convolution: each tap's GLV halves in 1, 2 or 4 pieces, piece p on [2^(128 p / pieces)] u "
-         "(shorter chains, more work-items; four pieces take 4 taps a work-item or more)"},
-        {"mutant_fk20", "g1_straus_pieces", GC_PARAM_UINT, 1, 4, "the same for the fk20 mutants"},
         {"fk20", "fr_fft_blocks", GC_PARAM_UINT, 0, 1,
          "1 (the default): the Fr FFTs in blocks in local memory, fused with the cells' and circulant rows' "
          "element-wise steps; 0: one work-group a row through global memory, unfused (what a device runs whose "
