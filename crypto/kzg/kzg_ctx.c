@@ -853,18 +853,24 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                  "the batches' G1 convolution needs cell size 64: this context has none");
         return GC_KZG_ERROR;
     }
-    /* Taps a work-item: the fewest (the shortest chains) whose launch is one wave of
-     * ~2 warps a scheduler (236 registers a work-item): n 2r (q / taps) work-items with
-     * products against 256 an SM (at L = 64, taps >= 8 n / SMs). On an H100 (run202.sh, the
-     * map alone) at 32 / 64 / 128 blobs, 2 taps 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 /
-     * 10.40, 8 taps 6.39 / 8.42 / 8.93: the rule's choices are the fastest. */
+    /* Taps a work-item: the fewest (the shortest chains) whose launch's products are one
+     * wave of ~2 warps a scheduler (236 registers a work-item): n 2r (q / taps) work-items
+     * with products, three quarters of that with the row split twice, against 256 an SM.
+     * On an H100 (run202.sh, the map alone, split once) at 32 / 64 / 128 blobs, 2 taps
+     * 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 / 10.40, 8 taps 6.39 / 8.42 / 8.93; split
+     * twice (run212.sh) 3.50 / 6.79 / 13.27, 4.94 / 5.29 / 10.17, 6.41 / 8.44 / 8.83: the
+     * rule's choices are the fastest. */
     uint32_t log_2r = c->log_2r, rows = (uint32_t)n, outputs = rows << log_2r, q = 1u << (log_2r - 3);
+    uint32_t levels = c->straus_levels;
     size_t wave = (size_t)256 * gc_device_get_info(c->dev)->compute_units;
     uint32_t taps = c->straus_taps;
     if (!taps)
-        for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) > wave; taps *= 2) {}
+        for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) * (levels == 2 ? 3 : 4) / 4 > wave; taps *= 2) {}
+    /* kzg_straus_locate's work-items: every group an output's segment has, then the rests */
+    size_t groups = q / taps, shared = levels == 2 ? groups / 2 : groups;
+    size_t items = (size_t)rows * ((shared << log_2r) + ((groups - shared) << (log_2r - 1)) + ((size_t)1 << log_2r));
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
-    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0, levels = c->straus_levels; /* the rest, then the groups */
+    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* a product an output: the rest, then the groups */
     uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
     /* fold u (one part: no pieces) mod X^r -+ 1, then with levels 2 its cyclic half mod X^(r/2) -+ 1 */
     gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
@@ -875,7 +881,7 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                   GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels)};
     gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
-    if (!ret) ret = launch_elements(c, kid, (size_t)slots * outputs, a, 6);
+    if (!ret) ret = launch_elements(c, kid, items, a, 6);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
     if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */
