@@ -847,6 +847,13 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     return GC_KZG_OK;
 }
 
+/* The work-items of g1_conv_straus with products (kzg_straus_locate: every group of
+ * q / taps an output's segment has; split twice, the outputs k < r have half of them). */
+static size_t straus_product_items(uint32_t rows, uint32_t log_2r, uint32_t taps, uint32_t levels) {
+    size_t groups = ((size_t)1 << (log_2r - 3)) / taps, shared = levels == 2 ? groups / 2 : groups;
+    return (size_t)rows * ((shared << log_2r) + ((groups - shared) << (log_2r - 1)));
+}
+
 gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     if (!c->straus_products) {
         snprintf(c->last_message, sizeof c->last_message,
@@ -854,7 +861,7 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
         return GC_KZG_ERROR;
     }
     /* Taps a work-item: the fewest (the shortest chains) whose launch's products are one
-     * wave of ~2 warps a scheduler (236 registers a work-item): n 2r (q / taps) work-items
+     * wave of ~2 warps a scheduler (229 registers a work-item): n 2r (q / taps) work-items
      * with products, three quarters of that with the row split twice, against 256 an SM.
      * On an H100 (run202.sh, the map alone, split once) at 32 / 64 / 128 blobs, 2 taps
      * 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 / 10.40, 8 taps 6.39 / 8.42 / 8.93; split
@@ -865,10 +872,8 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     size_t wave = (size_t)256 * gc_device_get_info(c->dev)->compute_units;
     uint32_t taps = c->straus_taps;
     if (!taps)
-        for (taps = 2; taps < 8 && (size_t)outputs * (q / taps) * (levels == 2 ? 3 : 4) / 4 > wave; taps *= 2) {}
-    /* kzg_straus_locate's work-items: every group an output's segment has, then the rests */
-    size_t groups = q / taps, shared = levels == 2 ? groups / 2 : groups;
-    size_t items = (size_t)rows * ((shared << log_2r) + ((groups - shared) << (log_2r - 1)) + ((size_t)1 << log_2r));
+        for (taps = 2; taps < 8 && straus_product_items(rows, log_2r, taps, levels) > wave; taps *= 2) {}
+    size_t items = straus_product_items(rows, log_2r, taps, levels) + outputs; /* then a rest an output */
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
     uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* a product an output: the rest, then the groups */
     uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
