@@ -860,19 +860,20 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                  "the batches' G1 convolution needs cell size 64: this context has none");
         return GC_KZG_ERROR;
     }
-    /* Taps a work-item: the fewest (the shortest chains) whose launch's products are one
-     * wave of ~2 warps a scheduler (229 registers a work-item): n 2r (q / taps) work-items
-     * with products, three quarters of that with the row split twice, against 256 an SM.
-     * On an H100 (run202.sh, the map alone, split once) at 32 / 64 / 128 blobs, 2 taps
-     * 3.69 / 7.05 / 13.84 ms, 4 taps 4.98 / 5.35 / 10.40, 8 taps 6.39 / 8.42 / 8.93; split
-     * twice (run212.sh) 3.50 / 6.79 / 13.27, 4.94 / 5.29 / 10.17, 6.41 / 8.44 / 8.83: the
-     * rule's choices are the fastest. */
+    /* Taps a work-item: 2 where that launch's products fit one wave of 8 warps an SM (256
+     * work-items), else 4 where they fit one of 12 (384, the kernels' 168-register cap),
+     * else 8. Fewer taps give shorter chains but more doublings per product: 2 taps only
+     * pay below 8 warps an SM. On an H100 (run219.sh, the map at 168 registers, split twice)
+     * at 32 / 64 / 128 blobs, 2 taps 3.48 / 5.39 / 10.19 ms, 4 taps 3.86 / 5.16 / 8.01,
+     * 8 taps 6.24 / 6.44 / 8.58: the rule's choices are the fastest. */
     uint32_t log_2r = c->log_2r, rows = (uint32_t)n, outputs = rows << log_2r, q = 1u << (log_2r - 3);
     uint32_t levels = c->straus_levels;
-    size_t wave = (size_t)256 * gc_device_get_info(c->dev)->compute_units;
+    size_t sms = gc_device_get_info(c->dev)->compute_units;
     uint32_t taps = c->straus_taps;
     if (!taps)
-        for (taps = 2; taps < 8 && straus_product_items(rows, log_2r, taps, levels) > wave; taps *= 2) {}
+        taps = straus_product_items(rows, log_2r, 2, levels) <= 256 * sms   ? 2
+               : straus_product_items(rows, log_2r, 4, levels) <= 384 * sms ? 4
+                                                                            : 8;
     size_t items = straus_product_items(rows, log_2r, taps, levels) + outputs; /* then a rest an output */
     kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
     uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* a product an output: the rest, then the groups */
