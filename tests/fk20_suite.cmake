@@ -93,7 +93,7 @@ set(want "")
 foreach(m wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index wrong_g1_pair_product
         wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
         lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane
-        wrong_sum_tree_stride wrong_straus_phi_sign wrong_straus_segment wrong_straus_team_lane stale_blob_flag)
+        wrong_sum_tree_stride wrong_straus_phi_sign wrong_straus_segment stale_blob_flag)
   list(APPEND want "mutant_fk20.${m}=CAUGHT")
 endforeach()
 add_test(NAME fk20_mutants_caught COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "mutant_fk20.*")
@@ -134,15 +134,6 @@ add_test(NAME fk20_g1_straus_levels1
                  -- run --filter "fk20.L64.g1_straus.*,mutant_fk20.wrong_straus_*"
                  --param fk20.g1_straus_levels=1 --param mutant_fk20.g1_straus_levels=1 --scale 0.03125)
 set_tests_properties(fk20_g1_straus_levels1 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
-# Its product groups by teams of two (g1_conv_straus<taps>_team, which CUDA takes where
-# the teams fit one wave; here through local memory and barriers), at two and four taps,
-# and the mutant of the teams' exchange (--param fk20.straus_team=2 forces the teams).
-add_test(NAME fk20_g1_straus_teams
-         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.row1=PASS fk20.L64.g1_straus.rows=PASS
-                 mutant_fk20.wrong_straus_team_lane=CAUGHT
-                 -- run --filter "fk20.L64.g1_straus.*,mutant_fk20.wrong_straus_team_lane"
-                 --param fk20.straus_team=2 --param fk20.g1_straus_taps=2 --scale 0.03125)
-set_tests_properties(fk20_g1_straus_teams PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 # The Fr FFTs' fallback path (--param fk20.fr_fft_blocks=0: one work-group a row, and the
 # cells' and circulant rows' element-wise launches beside it), which a device takes whose
 # work-groups cannot hold a block in local memory, and every device here does not: the

@@ -27,8 +27,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
     [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
-    [K_G1_CONV_STRAUS8] = "g1_conv_straus8", [K_G1_CONV_STRAUS2_TEAM] = "g1_conv_straus2_team",
-    [K_G1_CONV_STRAUS4_TEAM] = "g1_conv_straus4_team", [K_G1_CONV_STRAUS8_TEAM] = "g1_conv_straus8_team",
+    [K_G1_CONV_STRAUS8] = "g1_conv_straus8",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
 
@@ -267,7 +266,7 @@ void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes) {
  *   86 -> 57, the commitment's last (1 of 64) 84 -> 55, but the pieces' MSM's (384 of 64:
  *   1,536 warps) 116 -> 123; one blob's proofs 1.50-1.53 -> 1.43-1.45 ms, teams of four
  *   1.49-1.52. */
-static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1, 128, 1};
+static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1, 128};
 
 /* Work-items per operation at `site` for a launch of `size` (points of the pairs, rows of
  * the convolution, outputs of the trees): the context's setting, or the default above. */
@@ -875,15 +874,8 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
         taps = straus_product_items(rows, log_2r, 2, levels) <= 256 * sms   ? 2
                : straus_product_items(rows, log_2r, 4, levels) <= 384 * sms ? 4
                                                                             : 8;
-    /* By teams of two (g1_team.gc) where the teams' product warps fit one wave of 12 an SM
-     * (CUDA; --param fk20.straus_team) */
-    size_t products = straus_product_items(rows, log_2r, taps, levels);
-    uint32_t lanes = team_lanes(c, KZG_TEAM_STRAUS, 1) > 1 ? 2 : 1;
-    if (!c->team[KZG_TEAM_STRAUS] && 2 * products > 384 * sms) lanes = 1;
-    size_t items = (products + outputs) * lanes; /* then a rest an output */
-    kzg_kernel_id kid = taps == 2   ? (lanes > 1 ? K_G1_CONV_STRAUS2_TEAM : K_G1_CONV_STRAUS2)
-                        : taps == 4 ? (lanes > 1 ? K_G1_CONV_STRAUS4_TEAM : K_G1_CONV_STRAUS4)
-                                    : (lanes > 1 ? K_G1_CONV_STRAUS8_TEAM : K_G1_CONV_STRAUS8);
+    size_t items = straus_product_items(rows, log_2r, taps, levels) + outputs; /* then a rest an output */
+    kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
     uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* a product an output: the rest, then the groups */
     uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
     /* fold u (one part: no pieces) mod X^r -+ 1, then with levels 2 its cyclic half mod X^(r/2) -+ 1 */
@@ -895,7 +887,7 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                   GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels)};
     gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
-    if (!ret) ret = lanes > 1 ? launch_teams(c, kid, items, a, 6) : launch_elements(c, kid, items, a, 6);
+    if (!ret) ret = launch_elements(c, kid, items, a, 6);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
     if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */

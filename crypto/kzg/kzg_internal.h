@@ -69,7 +69,6 @@ typedef enum {
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
     K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS4, K_G1_CONV_STRAUS8,
-    K_G1_CONV_STRAUS2_TEAM, K_G1_CONV_STRAUS4_TEAM, K_G1_CONV_STRAUS8_TEAM,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -116,9 +115,8 @@ typedef struct {
 
 /* The launches that can run by teams of work-items (kzg_ctx_set_team): the fused G1 stage
  * pairs' twiddle products (g1_fft_pair_products_team), the G1 convolution's products
- * (g1_conv_taps_team), the additions of the small sums' trees (g1_sum_tree_team), the
- * batches' convolution (g1_conv_straus<taps>_team, teams of two only). */
-typedef enum { KZG_TEAM_G1_PAIRS, KZG_TEAM_CONV, KZG_TEAM_SUMS, KZG_TEAM_STRAUS, KZG_TEAM_SITES } kzg_team_site;
+ * (g1_conv_taps_team), the additions of the small sums' trees (g1_sum_tree_team). */
+typedef enum { KZG_TEAM_G1_PAIRS, KZG_TEAM_CONV, KZG_TEAM_SUMS, KZG_TEAM_SITES } kzg_team_site;
 
 struct gc_kzg_ctx {
     gc_device *dev;

@@ -249,17 +249,13 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
     gc_ctx_param_uint(ctx, "queues", &queues);
     kzg_ctx_set_two_queues(o->kc, queues == 2);
-    /* --param fk20.g1_team, .conv_team, .sum_team, .straus_team: work-items per operation of the launches
+    /* --param fk20.g1_team, .conv_team, .sum_team: work-items per operation of the launches
      * that can run by teams, 1, 2 or 4; 0 by size */
     for (unsigned site = 0; site < KZG_TEAM_SITES; site++) {
         uint64_t lanes = 0;
         gc_ctx_param_uint(ctx, fk20_team_params[site], &lanes);
         if (lanes == 3) {
             gc_ctx_error(ctx, "fk20.%s: 1, 2 or 4 work-items per operation (0: by size), not 3", fk20_team_params[site]);
-            return GC_ERR_PARSE;
-        }
-        if (site == KZG_TEAM_STRAUS && lanes == 4) {
-            gc_ctx_error(ctx, "fk20.%s: 1 or 2 work-items per product group (0: by size), not 4", fk20_team_params[site]);
             return GC_ERR_PARSE;
         }
         kzg_ctx_set_team(o->kc, (kzg_team_site)site, (unsigned)lanes);
@@ -307,7 +303,7 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     return GC_OK;
 }
 
-const char *const fk20_team_params[KZG_TEAM_SITES] = {"g1_team", "conv_team", "sum_team", "straus_team"};
+const char *const fk20_team_params[KZG_TEAM_SITES] = {"g1_team", "conv_team", "sum_team"};
 
 void fk20_cell_digests(uint8_t (*out)[32], const uint8_t *cells, size_t n_cells, size_t cell_bytes) {
     for (size_t i = 0; i < n_cells; i++) gc_sha256_digest(cells + i * cell_bytes, cell_bytes, out[i]);

@@ -27,10 +27,9 @@ typedef struct {
     const char *mutant; /* "KZG_MUTANT=n" or NULL */
     int single_stages;  /* 1: the G1 FFTs one stage per launch even at one row (no fused pairs) */
     unsigned comb_teeth; /* nonzero: the MSM tables at this many teeth, even on a CPU device */
-    unsigned team_lanes; /* nonzero: the fused G1 pairs (the convolution's products, the batches'
-                            convolution's product groups for their stages) by teams of this many,
-                            even on a CPU device, unless --param fk20.g1_team (fk20.conv_team,
-                            fk20.straus_team) names a size */
+    unsigned team_lanes; /* nonzero: the fused G1 pairs (the convolution's products for its stage)
+                            by teams of this many, even on a CPU device, unless --param
+                            fk20.g1_team (fk20.conv_team) names a size */
 } stage_param;
 
 typedef struct {
@@ -64,7 +63,7 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     gc_status st2 = fk20_ctx(ctx, &s->owned, p->l, s->rows, p->st == ST_G1_CONV ? KZG_CONV_MAX_BATCH : 0, &hooks);
     if (!st2 && p->single_stages && kzg_ctx_set_g1_pair_max_points(s->owned.kc, 0)) return GC_ERR_DEVICE_MEMORY;
     uint64_t lanes = 0;
-    kzg_team_site site = p->st == ST_G1_CONV ? KZG_TEAM_CONV : p->st == ST_G1_STRAUS ? KZG_TEAM_STRAUS : KZG_TEAM_G1_PAIRS;
+    kzg_team_site site = p->st == ST_G1_CONV ? KZG_TEAM_CONV : KZG_TEAM_G1_PAIRS;
     if (!st2 && p->team_lanes && (!gc_ctx_param_uint(ctx, fk20_team_params[site], &lanes) || !lanes))
         kzg_ctx_set_team(s->owned.kc, site, p->team_lanes);
     return st2;
@@ -277,16 +276,13 @@ static const stage_param mutants[] = {
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=15", 0, 0, 0},
     /* its row split twice (the default) taking the r/2-point negacyclic segment as cyclic */
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=16", 0, 0, 0},
-    /* the teams' exchange fault in the batches' convolution by teams of two (its table's
-     * halves and the XYZZ formulas' rounds; g1_conv_straus<taps>_team, on any device here) */
-    {ST_G1_STRAUS, 64, 1, "GC_FAULT=GC_BLS_FAULT_TEAM_LANE", 0, 0, 2},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
                                            "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
                                            "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride",
-                                           "wrong_straus_phi_sign", "wrong_straus_segment",  "wrong_straus_team_lane"};
+                                           "wrong_straus_phi_sign", "wrong_straus_segment"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};

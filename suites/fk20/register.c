@@ -31,10 +31,6 @@ void gc_suite_fk20_register(void) {
          "work-items per addition of the small sums' trees (g1_sum_tree): 1, or teams of 2 or 4 (0, the default: "
          "through CUDA teams of 2 up to 128 outputs, else 1)"},
         {"mutant_fk20", "sum_team", GC_PARAM_UINT, 0, 4, "the same for the fk20 mutants"},
-        {"fk20", "straus_team", GC_PARAM_UINT, 0, 2,
-         "work-items per product group of the batches' G1 convolution (g1_conv_straus): 1, or teams of 2 (0, the "
-         "default: through CUDA teams of 2 where their product warps fit one wave of 12 an SM, else 1)"},
-        {"mutant_fk20", "straus_team", GC_PARAM_UINT, 0, 2, "the same for the fk20 mutants"},
         {"fk20", "sum_tree_width", GC_PARAM_UINT, 0, 64,
          "work-items (or teams) per output of the small sums' trees (g1_sum_tree): 32 or 64 (0, the default: 32 "
          "for sums of up to 96 points, else 64)"},
