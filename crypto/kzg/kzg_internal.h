@@ -68,7 +68,7 @@ typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_CELLS_FFT_IN, K_CELLS_FFT_OUT, K_FK20_CIRCULANT, K_FK20_CIRCULANT_FFT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
-    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS3, K_G1_CONV_STRAUS4, K_G1_CONV_STRAUS8,
+    K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS4, K_G1_CONV_STRAUS8,
     K_G1_COMPRESS_ROWS, K_COUNT
 } kzg_kernel_id;
 
@@ -177,7 +177,7 @@ struct gc_kzg_ctx {
     gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
     size_t straus_min_batch;
-    unsigned straus_taps;          /* taps a work-item, 2, 3, 4 or 8; 0: by the pass's size */
+    unsigned straus_taps;          /* taps a work-item, 2, 4 or 8; 0: by the pass's size */
     unsigned straus_levels;        /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
     int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
