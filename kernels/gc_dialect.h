@@ -48,7 +48,6 @@
 #define GC_BACKEND_OPENCL 1
 #define GC_KERNEL __kernel void
 #define GC_OCCUPANCY(threads, groups) /* a CUDA register budget; nothing here */
-#define GC_PREFETCH_L2(p) ((void)(p)) /* a CUDA hint; nothing here */
 #define GC_FN static inline
 #define GC_GLOBAL __global
 #define GC_LOCAL __local
@@ -281,9 +280,6 @@ GC__CL12_ATOMICS(__local, u64_local, ulong, atom)
 /* After GC_KERNEL: launches of at most `threads` per block, and registers few enough that
  * `groups` such blocks fit on one SM (__launch_bounds__). */
 #define GC_OCCUPANCY(threads, groups) __launch_bounds__(threads, groups)
-/* A hint: bring the global line holding *p into L2 (no register waits for it), for a load
- * the code makes later, after work of its own. */
-#define GC_PREFETCH_L2(p) asm volatile("prefetch.global.L2 [%0];" ::"l"(p))
 #define GC_FN static __device__ __forceinline__
 #define GC_GLOBAL
 #define GC_LOCAL
@@ -476,7 +472,6 @@ GC_FN gc_u32 gc__local_linear_size(void) { return blockDim.x * blockDim.y * bloc
 #define GC_BACKEND_HOST 1
 #define GC_FN static inline
 #define GC_OCCUPANCY(threads, groups)
-#define GC_PREFETCH_L2(p) ((void)(p))
 #define GC_GLOBAL
 #define GC_LOCAL
 #define GC_CONSTANT const
