@@ -217,10 +217,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int pairs = kzg_g1_map_in_pairs(c, n), teams = kzg_g1_pairs_by_teams(c, n);
     int early = side && (!pairs || teams); /* the commitment beside the FK20 MSM */
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
-    int cells_late = side && !cells_early &&
-                     ((pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS) ||
-                      kzg_g1_map_is_straus(c, n)); /* beside the batches' convolution: at 64 blobs
-                                                     * 768 warps, 5.8 an SM of the 12 it allows */
+    int cells_late = side && !cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
     c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);

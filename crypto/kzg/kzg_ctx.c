@@ -914,8 +914,6 @@ int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
     return !g1_map_is_conv(c, n) && !g1_map_is_straus(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
 }
 
-int kzg_g1_map_is_straus(const gc_kzg_ctx *c, size_t n) { return g1_map_is_straus(c, n); }
-
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
     return kzg_g1_map_in_pairs(c, n) && team_lanes(c, KZG_TEAM_G1_PAIRS, (uint32_t)(n << c->log_2r)) > 1;
 }

@@ -276,8 +276,6 @@ gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n);
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n);
 /* 1: those pairs' products run by teams of work-items (g1_fft_pair_products_team). */
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n);
-/* 1: a pass of n blobs takes u to the proofs by the batches' convolution (kzg_stage_g1_straus). */
-int kzg_g1_map_is_straus(const gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
 
