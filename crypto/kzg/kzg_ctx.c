@@ -13,7 +13,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks", [K_CELLS_FFT_IN] = "kzg_cells_fft_in",
     [K_CELLS_FFT_OUT] = "kzg_cells_fft_out",   [K_FK20_CIRCULANT] = "fk20_circulant",
     [K_FK20_CIRCULANT_FFT] = "fk20_circulant_fft", [K_FR_TO_INT] = "fr_to_int",
-    [K_MSM_COMB] = "msm_comb",                 [K_MSM_VAR] = "msm_var",
+    [K_MSM_COMB] = "msm_comb", [K_MSM_COMB_AFFINE] = "msm_comb_affine", [K_MSM_VAR] = "msm_var",
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
@@ -479,6 +479,8 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
     return chunk >= MSM_LARGE_MIN_CHUNK ? chunk : msm_chunk_for(MSM_ITEMS_TARGET, outputs, n_terms);
 }
 
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on) { c->msm_affine = on != 0; }
+
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
 }
@@ -517,6 +519,7 @@ static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk, s
 /* The MSM shapes of the pipelines over n blobs. */
 static kzg_msm_shape fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l, chunk = msm_chunk(c->info.comb_teeth, n * two_r, l, l);
+    if (c->msm_affine && c->info.comb_teeth) chunk = l < KZG_AFF_TERMS ? l : KZG_AFF_TERMS; /* msm_comb_affine */
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
     kzg_msm_shape s = {(uint32_t)n, two_r, l, chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r,
                        msm_parts(c, c->info.comb_teeth, chunk, n * two_r, l), 0};
@@ -651,7 +654,8 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
     if (teeth) {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
-        ret = launch_elements(c, K_MSM_COMB, items, a, 6);
+        int affine = c->msm_affine && s.parts == 1 && s.chunk <= KZG_AFF_TERMS && !s.defer;
+        ret = launch_elements(c, affine ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
     } else {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};
         ret = launch_elements(c, K_MSM_VAR, items, a, 4);

@@ -51,6 +51,8 @@
 #define KZG_CONV_WNAF_WIDTH 4u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
+/* msm_comb_affine's most terms a work-item (mirrors KZG_AFF_TERMS in kzg_kernels.gc). */
+#define KZG_AFF_TERMS 16u
 
 /* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: eleven 32-bit fields). */
 typedef struct {
@@ -66,7 +68,7 @@ typedef struct {
 
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_CELLS_FFT_IN, K_CELLS_FFT_OUT, K_FK20_CIRCULANT, K_FK20_CIRCULANT_FFT, K_FR_TO_INT,
-    K_MSM_COMB, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
+    K_MSM_COMB, K_MSM_COMB_AFFINE, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
     K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS4, K_G1_CONV_STRAUS8,
     K_G1_COMPRESS_ROWS, K_COUNT
@@ -143,6 +145,7 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
+    int msm_affine; /* 1: the FK20 MSM by msm_comb_affine, 16 terms a work-item (prototype) */
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
     unsigned sum_tree_width;
@@ -286,6 +289,7 @@ gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);

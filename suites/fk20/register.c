@@ -43,6 +43,10 @@ void gc_suite_fk20_register(void) {
          "the comb's columns of an MSM work-item that holds one term (small passes) cut in 1 .. 4 parts, each "
          "its own work-item (0: the library's default, 2 where an MSM runs alone, 1 beside another)"},
         {"mutant_fk20", "msm_parts", GC_PARAM_UINT, 0, KZG_MSM_PARTS_MAX, "the same for the fk20 mutants"},
+        {"fk20", "msm_affine", GC_PARAM_UINT, 0, 1,
+         "1: the FK20 MSM with tables by batched affine additions, 16 terms a work-item (msm_comb_affine, a "
+         "prototype; 0, the default: msm_comb)"},
+        {"mutant_fk20", "msm_affine", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
          "(0: never; unset: the library's default, 16 on a GPU, never on a CPU device)"},
