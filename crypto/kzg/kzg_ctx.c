@@ -13,7 +13,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks", [K_CELLS_FFT_IN] = "kzg_cells_fft_in",
     [K_CELLS_FFT_OUT] = "kzg_cells_fft_out",   [K_FK20_CIRCULANT] = "fk20_circulant",
     [K_FK20_CIRCULANT_FFT] = "fk20_circulant_fft", [K_FR_TO_INT] = "fr_to_int",
-    [K_MSM_COMB] = "msm_comb", [K_MSM_COMB_AFFINE] = "msm_comb_affine", [K_MSM_VAR] = "msm_var",
+    [K_MSM_COMB] = "msm_comb",                 [K_MSM_COMB_AFFINE] = "msm_comb_affine",
+    [K_MSM_VAR] = "msm_var",
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
     [K_G1_SUM_CHUNKS] = "g1_sum_chunks",     [K_G1_SUM_TREE] = "g1_sum_tree",
     [K_G1_BITREV_ROWS] = "g1_bitrev_rows",     [K_G1_FFT_STAGE] = "g1_fft_stage",
@@ -654,7 +655,7 @@ static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer
     if (teeth) {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
-        int affine = c->msm_affine && s.parts == 1 && s.chunk <= KZG_AFF_TERMS && !s.defer;
+        int affine = c->msm_affine && s.parts == 1 && s.chunk <= KZG_AFF_TERMS; /* one part: no deferral */
         ret = launch_elements(c, affine ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
     } else {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};

@@ -145,7 +145,10 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
-    int msm_affine; /* 1: the FK20 MSM by msm_comb_affine, 16 terms a work-item (prototype) */
+    /* 1: the comb MSMs whose work-items hold at most KZG_AFF_TERMS terms in one part by
+     * msm_comb_affine (a prototype): the FK20 MSM, which then takes 16 terms a work-item,
+     * and the commitment's where its chunk is that small */
+    int msm_affine;
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
     unsigned sum_tree_width;
