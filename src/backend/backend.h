@@ -47,7 +47,7 @@ typedef struct {
     void (*build_hash_input)(gc_bdev *d, char *buf, size_t len);
 
     /* Compile fully preprocessed-or-not source text with the given option defines
-     * to a binary blob (CUBIN / OpenCL program binary). The source text already
+     * to a blob (CUBIN; an OpenCL program binary, on PoCL the checked source). The source text already
      * has its #includes resolved. On failure, *log gets the compiler log (malloc'd).
      * The blob is malloc'd; the caller frees it. `label` names the source in logs. */
     /* Pre: source and label are non-NULL; n_defines <= 64 (defines may be NULL when 0). */
