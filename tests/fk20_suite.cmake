@@ -98,10 +98,10 @@ foreach(lanes 2 4)
   set_tests_properties(fk20_g1_pairs_lanes${lanes} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 endforeach()
 
-# Every stage mutant caught, one CTest each: each is a kernel build of its own (about a
-# minute on PoCL, most of it code generation, and longer under ASan), so that together they
-# were near one test's limit (1,200 s) on a 2-core machine; apart, `ctest -j` spreads them
-# and a mutant that escapes is named by its test. fk20_mutants_listed fails when a mutant is
+# Every stage mutant caught, one CTest each: each is a kernel build of its own. Together in
+# one CTest they came to 1,197 s of its 1,200 on a 2-core machine under ASan (when PoCL
+# still generated every kernel's code for a program binary, ~1 min a build); apart, `ctest
+# -j` spreads them, and a mutant that escapes is named by its test. fk20_mutants_listed fails when a mutant is
 # registered without a test here (or a test names one that is gone).
 set(GC_FK20_MUTANTS wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index
     wrong_g1_pair_product wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
