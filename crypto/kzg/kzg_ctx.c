@@ -1072,13 +1072,16 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
 static uint64_t table_bytes(size_t n_bases, unsigned teeth) { return ((uint64_t)n_bases << (teeth - 1)) * sizeof(gc_g1a); }
 
 /* The default combs, largest first (signed, 2^(T-1) points per base; T = 14 has the
- * memory 13 unsigned teeth had): FK20's table and the commitment's. On a GPU of 64 GB or
- * more 16 and 17 teeth (24 GiB each; 16 and 15 additions per term against 19 at 14: the
- * commitments 21% and the L = 16 MSM 18% faster on an H100, docs/results/fk20.md), 14
- * from 32 GB (9 GiB), 13 from 16 GB (4.5 GiB), 11 below (1.1 GiB: the mode for GPUs of
- * 4 GB). A default context whose tables do not fit (another context holds the memory)
- * takes the next tier (build_comb_tables). */
-static const unsigned comb_tiers[][2] = {{16, 17}, {14, 14}, {13, 13}, {11, 11}};
+ * memory 13 unsigned teeth had): FK20's table and the commitment's. On a GPU of 128 GB or
+ * more both at 17 teeth (48 + 24 GiB; FK20's MSM 15 additions a term against 16: on an
+ * H200 cells + proofs of 64 blobs 10.31 / 10.27 -> 10.17 / 10.11 ms, 128 blobs 17.47 /
+ * 17.35 -> 16.81 / 16.83, one blob 1.097 / 1.079 -> 1.061 / 1.068, run228.sh); from 64 GB
+ * 16 and 17 (24 GiB each; 16 and 15 additions per term against 19 at 14: the commitments
+ * 21% and the L = 16 MSM 18% faster on an H100, docs/results/fk20.md; both at 17 there
+ * leave an 80 GB card about 6 GB), 14 from 32 GB (9 GiB), 13 from 16 GB (4.5 GiB), 11
+ * below (1.1 GiB: the mode for GPUs of 4 GB). A default context whose tables do not fit
+ * (another context holds the memory) takes the next tier (build_comb_tables). */
+static const unsigned comb_tiers[][2] = {{17, 17}, {16, 17}, {14, 14}, {13, 13}, {11, 11}};
 #define N_COMB_TIERS (sizeof comb_tiers / sizeof comb_tiers[0])
 
 /* The default teeth for `di`: its tier by memory, each table within the device's largest
@@ -1090,7 +1093,7 @@ static void default_comb_teeth(const gc_device_info *di, unsigned *fk20, unsigne
         *fk20 = *commit = 0;
         return;
     }
-    size_t tier = mem >= 64 * gib ? 0 : mem >= 32 * gib ? 1 : mem >= 16 * gib ? 2 : 3;
+    size_t tier = mem >= 128 * gib ? 0 : mem >= 64 * gib ? 1 : mem >= 32 * gib ? 2 : mem >= 16 * gib ? 3 : 4;
     *fk20 = comb_tiers[tier][0];
     *commit = comb_tiers[tier][1];
     while (*fk20 > 11 && di->max_alloc_bytes && table_bytes((size_t)1 << KZG_LOG_EXT, *fk20) > di->max_alloc_bytes)
