@@ -106,7 +106,7 @@ endforeach()
 set(GC_FK20_MUTANTS wrong_fr_twiddle dropped_msm_term wrong_g1_twiddle wrong_circulant_index
     wrong_g1_pair_product wrong_conv_tap wrong_g1_half_rows lost_comb_sign wrong_conv_piece
     lost_conv_wrap_sign wrong_conv_rest wrong_msm_part_weight wrong_team_lane wrong_conv_team_lane
-    wrong_sum_tree_stride wrong_straus_phi_sign wrong_straus_segment stale_blob_flag)
+    wrong_sum_tree_stride wrong_straus_phi_sign wrong_straus_segment wrong_sum_group_output stale_blob_flag)
 set(all_mutants "")
 foreach(m IN LISTS GC_FK20_MUTANTS)
   add_test(NAME fk20_mutant_caught.${m}

@@ -552,6 +552,8 @@ static size_t most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const g
     return most;
 }
 
+void kzg_ctx_set_sum_tree_groups(gc_kzg_ctx *c, int on) { c->sum_tree_groups_off = !on; }
+
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width) {
     c->sum_tree_width = width == KZG_SUM_TREE_WG / 2 || width == KZG_SUM_TREE_WG ? width : 0;
 }
@@ -582,8 +584,25 @@ static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32
     return launch_group(c, K_G1_SUM_TREE, n_out, width, plain, 5);
 }
 
+/* Many outputs (more than KZG_SUM_TREE_MAX_OUT) of 4 .. KZG_SUM_TREE_WG chunks: g1_sum_tree
+ * with several outputs a work-group of KZG_SUM_TREE_WG, `width` work-items an output (the
+ * largest power of two up to half the chunks, so that each adds two chunks or more in a
+ * row before the tree); 0 where that does not apply (the outputs must fill whole groups)
+ * or --param fk20.sum_tree_groups=0 turned it off. Such sums are the batches' FK20 MSM (8
+ * chunks an output at 64 blobs: 3 additions deep instead of g1_sum_chunks' 7) and their
+ * convolution's products (5 an output at 4 taps: 3 instead of 4); each is one launch of
+ * the same additions, with more work-items a launch whose few warps waited on each
+ * addition in turn. */
+static uint32_t grouped_sum_width(const gc_kzg_ctx *c, uint32_t n_chunks, uint32_t n_out) {
+    if (c->sum_tree_groups_off || n_out <= KZG_SUM_TREE_MAX_OUT || n_chunks < 4 || n_chunks > KZG_SUM_TREE_WG) return 0;
+    uint32_t width = 2;
+    while (width * 4 <= n_chunks) width *= 2;
+    return n_out % (KZG_SUM_TREE_WG / width) ? 0 : width;
+}
+
 /* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the
- * small sums above by g1_sum_tree, the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
+ * small sums above by g1_sum_tree, many outputs of few chunks by it with several outputs a
+ * work-group (grouped_sum_width), the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
  * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
  * commitment latency-bound. The MSMs' partials and the G1 convolution's products. */
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
@@ -602,6 +621,11 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     }
     if (trees && n_chunks > 1 && n_chunks <= 5 * KZG_SUM_TREE_WG && n_out <= KZG_SUM_TREE_MAX_OUT)
         return sum_tree(c, src, out, n_chunks, n_out, out_first);
+    uint32_t width = trees ? grouped_sum_width(c, n_chunks, n_out) : 0;
+    if (width) {
+        gc_arg g[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first), GC_ARG_VAL(width)};
+        return launch_group(c, K_G1_SUM_TREE, n_out / (KZG_SUM_TREE_WG / width), KZG_SUM_TREE_WG, g, 5);
+    }
     gc_buffer *dst = scratch;
     while (n_chunks > fan && n_chunks % fan == 0) {
         uint32_t groups = n_out * (n_chunks / fan);

@@ -152,6 +152,9 @@ struct gc_kzg_ctx {
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
     unsigned sum_tree_width;
+    /* 1: many outputs of a few chunks keep g1_sum_chunks' fan-in launches instead of
+     * g1_sum_tree with several outputs a work-group (grouped_sum_width in kzg_ctx.c) */
+    int sum_tree_groups_off;
     /* the register budget of the pairs' and the convolution's team launches, in warps an
      * SM: KZG_TEAM_SM_WARPS_FULL or _CAPPED; 0 by the launch's size (team_kernel in kzg_ctx.c) */
     unsigned team_sm_warps;
@@ -296,6 +299,7 @@ void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);
+void kzg_ctx_set_sum_tree_groups(gc_kzg_ctx *c, int on);
 /* The team kernels' register budget: KZG_TEAM_SM_WARPS_FULL or _CAPPED warps an SM; 0 (or
  * another value): by the launch's size. */
 void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps);

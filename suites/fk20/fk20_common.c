@@ -291,6 +291,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         return GC_ERR_PARSE;
     }
     kzg_ctx_set_sum_tree_width(o->kc, (unsigned)width);
+    uint64_t groups = 1; /* --param fk20.sum_tree_groups=0: many outputs' sums by g1_sum_chunks' fan-in launches */
+    gc_ctx_param_uint(ctx, "sum_tree_groups", &groups);
+    kzg_ctx_set_sum_tree_groups(o->kc, groups != 0);
     uint64_t sm_warps = 0; /* --param fk20.team_sm_warps: the team kernels' register budget */
     gc_ctx_param_uint(ctx, "team_sm_warps", &sm_warps);
     if (sm_warps && sm_warps != KZG_TEAM_SM_WARPS_FULL && sm_warps != KZG_TEAM_SM_WARPS_CAPPED) {

@@ -276,13 +276,17 @@ static const stage_param mutants[] = {
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=15", 0, 0, 0},
     /* its row split twice (the default) taking the r/2-point negacyclic segment as cyclic */
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=16", 0, 0, 0},
+    /* the sums of many outputs of a few chunks (g1_sum_tree, several outputs a work-group:
+     * at L = 16, two rows and 6 teeth, 1,024 outputs of 32 chunks, 4 a group) summing the
+     * group's first output in every place */
+    {ST_MSM, 16, 2, "KZG_MUTANT=17", 0, 6, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
                                            "wrong_g1_half_rows",    "lost_comb_sign",        "wrong_conv_piece",
                                            "lost_conv_wrap_sign",   "wrong_conv_rest",       "wrong_msm_part_weight",
                                            "wrong_team_lane",       "wrong_conv_team_lane",  "wrong_sum_tree_stride",
-                                           "wrong_straus_phi_sign", "wrong_straus_segment"};
+                                           "wrong_straus_phi_sign", "wrong_straus_segment",  "wrong_sum_group_output"};
 
 void fk20_register_stage_tests(void) {
     static const unsigned ls[N_L] = {64, 32, 16};

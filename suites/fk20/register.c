@@ -35,6 +35,10 @@ void gc_suite_fk20_register(void) {
          "work-items (or teams) per output of the small sums' trees (g1_sum_tree): 32 or 64 (0, the default: 32 "
          "for sums of up to 96 points, else 64)"},
         {"mutant_fk20", "sum_tree_width", GC_PARAM_UINT, 0, 64, "the same for the fk20 mutants"},
+        {"fk20", "sum_tree_groups", GC_PARAM_UINT, 0, 1,
+         "0: sums of many outputs of 4 .. 64 chunks by g1_sum_chunks' fan-in launches (one work-item an output) "
+         "instead of g1_sum_tree with several outputs a work-group (1, the default)"},
+        {"mutant_fk20", "sum_tree_groups", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"},
         {"fk20", "team_sm_warps", GC_PARAM_UINT, 0, KZG_TEAM_SM_WARPS_CAPPED,
          "register budget of the G1 pairs' and convolution's team kernels, in warps an SM (CUDA): 8 (255 "
          "registers) or 12 (168) (0, the default: 8 where the launch fits in one wave, else 12)"},
