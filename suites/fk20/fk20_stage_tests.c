@@ -277,9 +277,9 @@ static const stage_param mutants[] = {
     /* its row split twice (the default) taking the r/2-point negacyclic segment as cyclic */
     {ST_G1_STRAUS, 64, 1, "KZG_MUTANT=16", 0, 0, 0},
     /* the sums of many outputs of a few chunks (g1_sum_tree, several outputs a work-group:
-     * at L = 16, two rows and 6 teeth, 1,024 outputs of 32 chunks, 4 a group) summing the
-     * group's first output in every place */
-    {ST_MSM, 16, 2, "KZG_MUTANT=17", 0, 6, 0},
+     * at L = 64, eight rows and 6 teeth, 1,024 outputs of 32 chunks, 4 a group, on PoCL
+     * and on a GPU) summing the group's first output in every place */
+    {ST_MSM, 64, 8, "KZG_MUTANT=17", 0, 6, 0},
 };
 static const char *const mutant_names[] = {"wrong_fr_twiddle",      "dropped_msm_term",      "wrong_g1_twiddle",
                                            "wrong_circulant_index", "wrong_g1_pair_product", "wrong_conv_tap",
