@@ -299,6 +299,8 @@ void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);
+/* 0: many outputs of a few chunks summed by g1_sum_chunks' fan-in launches instead of
+ * g1_sum_tree's groups (1, the default). */
 void kzg_ctx_set_sum_tree_groups(gc_kzg_ctx *c, int on);
 /* The team kernels' register budget: KZG_TEAM_SM_WARPS_FULL or _CAPPED warps an SM; 0 (or
  * another value): by the launch's size. */
