@@ -27,7 +27,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
-    [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
+    [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS3] = "g1_conv_straus3", [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
     [K_G1_CONV_STRAUS8] = "g1_conv_straus8",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
@@ -876,10 +876,15 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     return GC_KZG_OK;
 }
 
-/* The work-items of g1_conv_straus with products (kzg_straus_locate: every group of
- * q / taps an output's segment has; split twice, the outputs k < r have half of them). */
+/* The groups of g1_conv_straus<taps> in a segment of `pairs` pairs (kzg_kernels.gc's
+ * kzg_straus_groups: pairs / taps, or for 3 groups of three with the remainder spread). */
+static uint32_t straus_groups(uint32_t pairs, uint32_t taps) { return taps == 3 ? (pairs * 5 + 15) / 16 : pairs / taps; }
+
+/* The work-items of g1_conv_straus with products (kzg_straus_locate: every group an
+ * output's segment has; split twice, the outputs k < r have the groups of q / 2 pairs). */
 static size_t straus_product_items(uint32_t rows, uint32_t log_2r, uint32_t taps, uint32_t levels) {
-    size_t groups = ((size_t)1 << (log_2r - 3)) / taps, shared = levels == 2 ? groups / 2 : groups;
+    size_t groups = straus_groups(1u << (log_2r - 3), taps);
+    size_t shared = levels == 2 ? straus_groups(1u << (log_2r - 4), taps) : groups;
     return (size_t)rows * ((shared << log_2r) + ((groups - shared) << (log_2r - 1)));
 }
 
@@ -901,11 +906,15 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     uint32_t taps = c->straus_taps;
     if (!taps)
         taps = straus_product_items(rows, log_2r, 2, levels) <= 256 * sms   ? 2
+               : straus_product_items(rows, log_2r, 3, levels) <= 256 * sms ? 3
                : straus_product_items(rows, log_2r, 4, levels) <= 384 * sms ? 4
                                                                             : 8;
     size_t items = straus_product_items(rows, log_2r, taps, levels) + outputs; /* then a rest an output */
-    kzg_kernel_id kid = taps == 2 ? K_G1_CONV_STRAUS2 : taps == 4 ? K_G1_CONV_STRAUS4 : K_G1_CONV_STRAUS8;
-    uint32_t slots = 1 + q / taps, one_part = 1, row0 = 0; /* a product an output: the rest, then the groups */
+    kzg_kernel_id kid = taps == 2   ? K_G1_CONV_STRAUS2
+                        : taps == 3 ? K_G1_CONV_STRAUS3
+                        : taps == 4 ? K_G1_CONV_STRAUS4
+                                    : K_G1_CONV_STRAUS8;
+    uint32_t slots = 1 + straus_groups(q, taps), one_part = 1, row0 = 0; /* the rest, then the groups */
     uint32_t log_r = log_2r - 1, log_half_r = log_2r - 2;
     /* fold u (one part: no pieces) mod X^r -+ 1, then with levels 2 its cyclic half mod X^(r/2) -+ 1 */
     gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
@@ -930,7 +939,7 @@ void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks) {
 }
 
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
-    c->straus_taps = taps == 2 || taps == 4 || taps == 8 ? taps : 0;
+    c->straus_taps = taps == 2 || taps == 3 || taps == 4 || taps == 8 ? taps : 0;
 }
 
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }

@@ -265,8 +265,8 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(o->kc, (size_t)straus);
     uint64_t taps = 0; /* --param fk20.g1_straus_taps: its taps a work-item */
     gc_ctx_param_uint(ctx, "g1_straus_taps", &taps);
-    if (taps && taps != 2 && taps != 4 && taps != 8) {
-        gc_ctx_error(ctx, "fk20.g1_straus_taps: 2, 4 or 8 taps a work-item (0: by the pass's size), not %llu",
+    if (taps && (taps < 2 || taps > 4) && taps != 8) {
+        gc_ctx_error(ctx, "fk20.g1_straus_taps: 2, 3, 4 or 8 taps a work-item (0: by the pass's size), not %llu",
                      (unsigned long long)taps);
         return GC_ERR_PARSE;
     }

@@ -63,8 +63,8 @@ void gc_suite_fk20_register(void) {
          "every such pass on a GPU, none on a CPU device)"},
         {"mutant_fk20", "g1_straus_min_batch", GC_PARAM_UINT, 0, 65536, "the same for the fk20 mutants"},
         {"fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8,
-         "taps a work-item of the batches' G1 convolution: 2, 4 or 8 (0, the default: by the pass's size, "
-         "the fewest whose launch is one wave)"},
+         "taps a work-item of the batches' G1 convolution: 2, 3 (groups of three, the remainder spread), 4 or 8 "
+         "(0, the default: by the pass's size)"},
         {"mutant_fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"},
         {"fk20", "g1_straus_levels", GC_PARAM_UINT, 1, 2,
          "the batches' G1 convolution: 1, its row split mod X^r -+ 1 into a cyclic and a negacyclic half; 2 (the "
