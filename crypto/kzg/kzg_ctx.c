@@ -27,7 +27,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
-    [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS3] = "g1_conv_straus3", [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
+    [K_G1_CONV_STRAUS2] = "g1_conv_straus2", [K_G1_CONV_STRAUS3] = "g1_conv_straus3",
+    [K_G1_CONV_STRAUS4] = "g1_conv_straus4",
     [K_G1_CONV_STRAUS8] = "g1_conv_straus8",
     [K_G1_COMPRESS_ROWS] = "g1_compress_rows",
 };
@@ -602,9 +603,10 @@ static uint32_t grouped_sum_width(const gc_kzg_ctx *c, uint32_t n_chunks, uint32
 
 /* out[out_first + i] = the sum of the n_chunks points of output i in src ([i][chunk]): the
  * small sums above by g1_sum_tree, many outputs of few chunks by it with several outputs a
- * work-group (grouped_sum_width), the others in a tree of fan-in 8 launches that ping-pongs between src and scratch (both are overwritten;
- * scratch holds an eighth of src): one work-item adding 128 partials in a row made the
- * commitment latency-bound. The MSMs' partials and the G1 convolution's products. */
+ * work-group (grouped_sum_width), the others in a tree of fan-in 8 launches that
+ * ping-pongs between src and scratch (both are overwritten; scratch holds an eighth of
+ * src): one work-item adding 128 partials in a row made the commitment latency-bound. The
+ * MSMs' partials and the G1 convolution's products. */
 static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
                              gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;
@@ -878,7 +880,9 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
 
 /* The groups of g1_conv_straus<taps> in a segment of `pairs` pairs (kzg_kernels.gc's
  * kzg_straus_groups: pairs / taps, or for 3 groups of three with the remainder spread). */
-static uint32_t straus_groups(uint32_t pairs, uint32_t taps) { return taps == 3 ? (pairs * 5 + 15) / 16 : pairs / taps; }
+static uint32_t straus_groups(uint32_t pairs, uint32_t taps) {
+    return taps == 3 ? (pairs * 5 + 15) / 16 : pairs / taps;
+}
 
 /* The work-items of g1_conv_straus with products (kzg_straus_locate: every group an
  * output's segment has; split twice, the outputs k < r have the groups of q / 2 pairs). */
