@@ -145,9 +145,18 @@ foreach(taps 2 3 4)
            COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.rows=PASS mutant_fk20.wrong_straus_phi_sign=CAUGHT
                    mutant_fk20.wrong_straus_segment=CAUGHT
                    -- run --filter "fk20.L64.g1_straus.rows,mutant_fk20.wrong_straus_*"
-                   --param fk20.g1_straus_taps=${taps} --param mutant_fk20.g1_straus_taps=${taps} --scale 0.03125)
+                   --param fk20.g1_straus_taps=${taps} --param mutant_fk20.g1_straus_taps=${taps}
+                   --param fk20.g1_straus_pairing=0 --scale 0.03125)
   set_tests_properties(fk20_g1_straus_taps${taps} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 endforeach()
+# Three taps with each row's 2- and 4-tap blocks moved (kzg_straus3_block) at a stride of 2
+# blocks, whatever the machine's cores: at one row and two, every block still computed
+# once (shown to fail, 256 of 256, with the 2-tap blocks' positions off by one).
+add_test(NAME fk20_g1_straus_taps3_paired
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.row1=PASS fk20.L64.g1_straus.rows=PASS
+                 -- run --filter "fk20.L64.g1_straus.row1,fk20.L64.g1_straus.rows"
+                 --param fk20.g1_straus_taps=3 --param fk20.g1_straus_pairing=2 --scale 0.03125)
+set_tests_properties(fk20_g1_straus_taps3_paired PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 add_test(NAME fk20_g1_straus_levels1
          COMMAND ${GC_FK20_EXPECT} 1 fk20.L64.g1_straus.row1=PASS fk20.L64.g1_straus.rows=PASS
                  mutant_fk20.wrong_straus_phi_sign=CAUGHT mutant_fk20.wrong_straus_segment=FAIL

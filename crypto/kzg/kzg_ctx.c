@@ -925,11 +925,14 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                   GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_r)};
     gc_arg f2[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                    GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_half_r)};
+    /* three taps: the blocks of 2- and 4-tap groups paired on the SMs (kzg_straus3_block),
+     * a round of blocks the SM count (--param fk20.g1_straus_pairing: 0 off, N >= 2 a stride) */
+    uint32_t stride = taps != 3 || c->straus_pairing == 1 ? 0 : c->straus_pairing ? c->straus_pairing : (uint32_t)sms;
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
-                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels)};
+                  GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels), GC_ARG_VAL(stride)};
     gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
-    if (!ret) ret = launch_elements(c, kid, items, a, 6);
+    if (!ret) ret = launch_elements(c, kid, items, a, 7);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
     if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
     if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */
@@ -945,6 +948,8 @@ void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks) {
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
     c->straus_taps = taps == 2 || taps == 3 || taps == 4 || taps == 8 ? taps : 0;
 }
+
+void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride) { c->straus_pairing = stride == 1 ? 0 : stride ? stride : 1; }
 
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }
 

@@ -187,7 +187,9 @@ struct gc_kzg_ctx {
     gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
     size_t straus_min_batch;
-    unsigned straus_taps;          /* taps a work-item, 2, 4 or 8; 0: by the pass's size */
+    unsigned straus_taps;          /* taps a work-item, 2, 3, 4 or 8; 0: by the pass's size */
+    unsigned straus_pairing;       /* three taps' block pairing (kzg_straus3_block): 0 by the SM count,
+                                    * 1 off (the plain order), N >= 2 that stride */
     unsigned straus_levels;        /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
     int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
@@ -272,6 +274,9 @@ void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n);
 void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps);
 /* Its row split mod X^r -+ 1 once (levels 1) or, the default, its cyclic half again (2). */
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels);
+/* Three taps' 2- and 4-tap blocks paired on the SMs two rounds of `stride` blocks apart:
+ * 0 off, 1 the device's compute units (the default), N >= 2 a stride of N (tests). */
+void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride);
 /* blocks 0: every Fr FFT one work-group a row (fr_fft_rows) with the cells' and circulant
  * rows' element-wise launches beside it, as a device whose work-groups cannot hold a
  * block runs them: for tests of that path; 1 (the default): blocks in local memory. */

@@ -274,6 +274,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t levels = 2; /* --param fk20.g1_straus_levels: its row split once, or its cyclic half again */
     gc_ctx_param_uint(ctx, "g1_straus_levels", &levels);
     kzg_ctx_set_straus_levels(o->kc, (unsigned)levels);
+    uint64_t pairing = 1; /* --param fk20.g1_straus_pairing: three taps' block pairing, 0 off, N >= 2 a stride */
+    gc_ctx_param_uint(ctx, "g1_straus_pairing", &pairing);
+    kzg_ctx_set_straus_pairing(o->kc, (unsigned)pairing);
     uint64_t fft_blocks = 1; /* --param fk20.fr_fft_blocks: 0 takes the Fr FFTs' fallback path */
     gc_ctx_param_uint(ctx, "fr_fft_blocks", &fft_blocks);
     kzg_ctx_set_fr_fft_blocks(o->kc, fft_blocks != 0);

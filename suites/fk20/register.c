@@ -66,6 +66,10 @@ void gc_suite_fk20_register(void) {
          "taps a work-item of the batches' G1 convolution: 2, 3 (groups of three, the remainder spread), 4 or 8 "
          "(0, the default: by the pass's size)"},
         {"mutant_fk20", "g1_straus_taps", GC_PARAM_UINT, 0, 8, "the same for the fk20 mutants"},
+        {"fk20", "g1_straus_pairing", GC_PARAM_UINT, 0, 4096,
+         "the batches' G1 convolution at three taps: each row's 2-tap and 4-tap blocks placed two rounds of "
+         "blocks apart, a round the SM count (1, the default), N >= 2 blocks (tests), or 0: the plain order"},
+        {"mutant_fk20", "g1_straus_pairing", GC_PARAM_UINT, 0, 4096, "the same for the fk20 mutants"},
         {"fk20", "g1_straus_levels", GC_PARAM_UINT, 1, 2,
          "the batches' G1 convolution: 1, its row split mod X^r -+ 1 into a cyclic and a negacyclic half; 2 (the "
          "default), the cyclic half split again mod X^(r/2) -+ 1 (a quarter fewer products)"},
