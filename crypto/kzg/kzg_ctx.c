@@ -949,7 +949,9 @@ void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
     c->straus_taps = taps == 2 || taps == 3 || taps == 4 || taps == 8 ? taps : 0;
 }
 
-void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride) { c->straus_pairing = stride == 1 ? 0 : stride ? stride : 1; }
+void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride) {
+    c->straus_pairing = stride == 1 ? 0 : stride ? stride : 1; /* 0: by the SM count, 1: off */
+}
 
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }
 
