@@ -927,7 +927,7 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
                    GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_half_r)};
     /* three taps: the blocks of 2- and 4-tap groups paired on the SMs (kzg_straus3_block),
      * a round of blocks the SM count (--param fk20.g1_straus_pairing: 0 off, N >= 2 a stride) */
-    uint32_t stride = taps != 3 || c->straus_pairing == 1 ? 0 : c->straus_pairing ? c->straus_pairing : (uint32_t)sms;
+    uint32_t stride = taps != 3 ? 0 : c->straus_pairing == 1 ? (uint32_t)sms : c->straus_pairing;
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
                   GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels), GC_ARG_VAL(stride)};
     gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
@@ -949,9 +949,7 @@ void kzg_ctx_set_straus_taps(gc_kzg_ctx *c, unsigned taps) {
     c->straus_taps = taps == 2 || taps == 3 || taps == 4 || taps == 8 ? taps : 0;
 }
 
-void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride) {
-    c->straus_pairing = stride == 1 ? 0 : stride ? stride : 1; /* 0: by the SM count, 1: off */
-}
+void kzg_ctx_set_straus_pairing(gc_kzg_ctx *c, unsigned stride) { c->straus_pairing = stride; }
 
 void kzg_ctx_set_straus_levels(gc_kzg_ctx *c, unsigned levels) { c->straus_levels = levels == 1 ? 1 : 2; }
 
@@ -1278,6 +1276,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
      * 21.0-21.2. A CPU device keeps the FFTs (no measurement there says otherwise). */
     c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
     c->straus_levels = 2;
+    c->straus_pairing = 1;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);

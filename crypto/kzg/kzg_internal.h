@@ -188,8 +188,8 @@ struct gc_kzg_ctx {
     gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
     size_t straus_min_batch;
     unsigned straus_taps;          /* taps a work-item, 2, 3, 4 or 8; 0: by the pass's size */
-    unsigned straus_pairing;       /* three taps' block pairing (kzg_straus3_block): 0 by the SM count,
-                                    * 1 off (the plain order), N >= 2 that stride */
+    unsigned straus_pairing;       /* three taps' block pairing (kzg_straus3_block): 1 (the default)
+                                    * a stride of the SM count, N >= 2 a stride of N, 0 off */
     unsigned straus_levels;        /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
     int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
