@@ -364,10 +364,10 @@ static void check_pow_one(const field *f) {
     mpz_clears(a, e, w, one_z, NULL);
 }
 
-/* The inversion (Pornin's binary GCD, field.gc) against GMP where its 64-bit
- * approximations are most stressed: it works on the Montgomery integer, so these shapes
- * are chosen for the limbs themselves (a = x R^-1): every power of two, every bit length
- * (a random x below 2^k), m - j for small j, and random values. */
+/* The inversion (Bernstein and Yang's divsteps, field.gc) against GMP on shapes of the
+ * integer it works on, the Montgomery limbs themselves (a = x R^-1): every power of two
+ * (long runs of even g), every bit length (a random x below 2^k: the short ones end in
+ * few steps and then idle), m - j for small j, and random values. */
 static void check_inv_shapes(const field *f, int randoms) {
     mpz_t x, a, w, zero;
     mpz_inits(x, a, w, zero, NULL);
