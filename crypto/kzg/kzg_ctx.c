@@ -658,8 +658,9 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
 }
 
 /* partials -> out from point out_first: the MSM of `shape` over the table of `teeth` teeth
- * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases, then the sum
- * of each output's chunks. Where the parts' weights can wait (msm_parts_deferrable), each
+ * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases
+ * (msm_products: one launch into partials), then the sum of each output's chunks
+ * (msm_sums; fk20_msms_beside queues the two halves apart). Where the parts' weights can wait (msm_parts_deferrable), each
  * part is summed on its own and g1_msm_parts_combine weights the sums: one blob's MSM
  * chain is then 15 operations at 16 teeth (8 additions, 7 doublings) instead of 31 at one
  * part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
@@ -668,28 +669,39 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
  * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
  * 1.410 / 1.426 / 1.388 / 1.473 ms (three / four deferred parts 1.52 / 1.44), the MSM
  * stage alone 0.543 -> 0.509. */
+static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints, gc_buffer *partials,
+                                gc_buffer *partials2, uint32_t teeth, uint32_t spacing, gc_buffer *table,
+                                gc_buffer *bases) {
+    uint32_t n_out = s->n_blobs * s->n_out;
+    size_t items = msm_items(*s);
+    /* Deferred parts: the parts' sums into partials2 (n_out x parts points, which it holds:
+     * an eighth of the partials, at least 64 x parts x n_out here), then their weights. */
+    s->defer = teeth && s->chunk == 1 && msm_parts_deferrable(c, n_out, s->n_terms, s->parts) &&
+               gc_buffer_size(partials2) >= (size_t)n_out * s->parts * sizeof(gc_g1p);
+    if (teeth) {
+        gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(*s),
+                      GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
+        int affine = c->msm_affine && s->parts == 1 && s->chunk <= KZG_AFF_TERMS; /* one part: no deferral */
+        return launch_elements(c, affine ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
+    }
+    gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(*s)};
+    return launch_elements(c, K_MSM_VAR, items, a, 4);
+}
+
+/* The sums of msm_products' partials (s as it left it) into out from point out_first. */
+static gc_kzg_ret msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, gc_buffer *partials2,
+                           uint32_t spacing, gc_buffer *out, uint32_t out_first) {
+    uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
+    if (!s.defer) return sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
+    gc_kzg_ret ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0);
+    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, (spacing + s.parts - 1) / s.parts);
+}
+
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
                       uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
                       uint32_t out_first) {
-    uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
-    size_t items = msm_items(s);
-    gc_kzg_ret ret;
-    /* Deferred parts: the parts' sums into partials2 (n_out x parts points, which it holds:
-     * an eighth of the partials, at least 64 x parts x n_out here), then their weights. */
-    s.defer = teeth && s.chunk == 1 && msm_parts_deferrable(c, n_out, s.n_terms, s.parts) &&
-              gc_buffer_size(partials2) >= (size_t)n_out * s.parts * sizeof(gc_g1p);
-    if (teeth) {
-        gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(s),
-                      GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
-        int affine = c->msm_affine && s.parts == 1 && s.chunk <= KZG_AFF_TERMS; /* one part: no deferral */
-        ret = launch_elements(c, affine ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
-    } else {
-        gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(s)};
-        ret = launch_elements(c, K_MSM_VAR, items, a, 4);
-    }
-    if (ret || !s.defer) return ret ? ret : sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
-    if ((ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0))) return ret;
-    return msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, (spacing + s.parts - 1) / s.parts);
+    gc_kzg_ret ret = msm_products(c, &s, ints, partials, partials2, teeth, spacing, table, bases);
+    return ret ? ret : msm_sums(c, s, partials, partials2, spacing, out, out_first);
 }
 
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after
@@ -743,20 +755,43 @@ static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
     return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
 }
 
+/* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_2's on queue q
+ * (conv_hi_msm's), their launches interleaved on the host: both scalings' integers on
+ * queue 0, u's comb, then U_2's whole chain on queue q, then u's sums and U_1. So each
+ * queue's comb is queued at most one launch after the other's: the host takes 5-9 us a
+ * launch, as long as each of the pass's first kernels, and with U_2's chain queued first
+ * queue 0's comb started ~35 us after queue q's (one blob's timeline, H200, run238.sh).
+ * Called on queue 0; back on queue 0 after both, even when a launch failed. */
+static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
+    uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
+    kzg_msm_shape s = fk20_msm_shape(c, n);
+    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, c->inv_2r_raw, n << KZG_LOG_EXT, 1, teeth);
+    if (!ret) ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, teeth);
+    if (!ret) ret = kzg_queue_after(c, q, 0);
+    if (!ret)
+        ret = msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
+                           c->table_fk20, c->x_ext_fft);
+    if (!ret && !(ret = kzg_use_queue(c, q))) {
+        ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, teeth,
+                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
+        if (!ret) ret = conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts); /* U_3 */
+        gc_kzg_ret back = kzg_use_queue(c, 0);
+        if (!ret) ret = back;
+    }
+    if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
+    if (!ret) ret = conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
+    gc_kzg_ret w = kzg_queue_after(c, 0, q);
+    return ret ? ret : w;
+}
+
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     if (!c->x_ext_fft) { /* a stage test's context made without it (KZG_X_EXT_FFT_NONE) */
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
     int hi = scaled && conv_pieces_by_msm(c, n);
-    unsigned q = c->two_queues && c->conv_msm_beside ? KZG_QUEUE_G1_HALF : 0;
-    gc_kzg_ret ret = GC_KZG_OK;
-    if (hi) { /* called on queue 0, back on queue 0 even when a launch failed */
-        if (q && !(ret = kzg_queue_after(c, q, 0))) ret = kzg_use_queue(c, q);
-        if (!ret) ret = conv_hi_msm(c, n);
-        gc_kzg_ret back = q ? kzg_use_queue(c, 0) : GC_KZG_OK;
-        if (!ret) ret = back;
-    }
+    if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF);
+    gc_kzg_ret ret = hi ? conv_hi_msm(c, n) : GC_KZG_OK; /* one queue: U_2's MSM first */
     if (!ret)
         ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
                       c->info.comb_teeth);
@@ -764,10 +799,6 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
                   c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
     if (!ret && hi) ret = conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
-    if (hi && q) { /* queue 0 goes on after both, even after a failure */
-        gc_kzg_ret w = kzg_queue_after(c, 0, q);
-        if (!ret) ret = w;
-    }
     return ret;
 }
 
