@@ -660,8 +660,9 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
 /* partials -> out from point out_first: the MSM of `shape` over the table of `teeth` teeth
  * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases
  * (msm_products: one launch into partials), then the sum of each output's chunks
- * (msm_sums; fk20_msms_beside queues the two halves apart). Where the parts' weights can wait (msm_parts_deferrable), each
- * part is summed on its own and g1_msm_parts_combine weights the sums: one blob's MSM
+ * (msm_sums; fk20_msms_beside queues the two halves apart). Where the parts' weights can
+ * wait (msm_parts_deferrable), each part is summed on its own and g1_msm_parts_combine
+ * weights the sums: one blob's MSM
  * chain is then 15 operations at 16 teeth (8 additions, 7 doublings) instead of 31 at one
  * part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
  * against 03711a3's launches): u's MSM 430 -> 232 us in the pipeline's timeline, its tree
@@ -694,7 +695,8 @@ static gc_kzg_ret msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, 
     uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
     if (!s.defer) return sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
     gc_kzg_ret ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0);
-    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, (spacing + s.parts - 1) / s.parts);
+    uint32_t per = (spacing + s.parts - 1) / s.parts;
+    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, per);
 }
 
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
@@ -775,9 +777,9 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
         ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, teeth,
                   c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
         if (!ret) ret = conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts); /* U_3 */
-        gc_kzg_ret back = kzg_use_queue(c, 0);
-        if (!ret) ret = back;
     }
+    gc_kzg_ret back = kzg_use_queue(c, 0);
+    if (!ret) ret = back;
     if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
     if (!ret) ret = conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
     gc_kzg_ret w = kzg_queue_after(c, 0, q);
