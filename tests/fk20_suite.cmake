@@ -201,6 +201,12 @@ add_test(NAME fk20_sum_tree_teams
                  mutant_fk20.wrong_conv_team_lane=CAUGHT
                  -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.commitment.row1,mutant_fk20.wrong_conv_team_lane"
                  --param fk20.sum_team=2 --param mutant_fk20.sum_team=2 --param mutant_fk20.conv_team=1 --scale 0.03125)
+# The convolutions' folds by teams of four (g1_conv_fold_team, which CUDA takes wherever
+# the sums' trees take teams): the batches' convolution, split twice (two folds and two
+# unfolds by teams), over two rows. One blob's folds by teams run in fk20_sum_tree_teams.
+add_test(NAME fk20_conv_fold_teams
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.rows=PASS
+                 -- run --filter "fk20.L64.g1_straus.rows" --param fk20.sum_team=2 --scale 0.03125)
 # The deferred comb parts' combination by teams of four (g1_msm_parts_combine_team, which
 # CUDA takes): one row (128 outputs) and two (256), and its mutant, at 6 teeth.
 add_test(NAME fk20_msm_parts_combine_teams
@@ -221,7 +227,7 @@ foreach(team 1 2)
                    --scale 0.03125)
 endforeach()
 set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_straus_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
-                     fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+                     fk20_conv_fold_teams fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # Blob flags across calls: each pass marks its bad blobs with a mark of its own and the
 # flags are never cleared (kzg_stage_blob_to_fr); three cells calls on one context, each

@@ -23,7 +23,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
     [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW32] = "g1_conv_mul_pow32",
     [K_G1_CONV_MUL_POW32_TEAM] = "g1_conv_mul_pow32_team",
-    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
+    [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_FOLD_TEAM] = "g1_conv_fold_team",
+    [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
     [K_G1_SUM_TREE_TEAM] = "g1_sum_tree_team",
     [K_G1_MSM_PARTS_COMBINE] = "g1_msm_parts_combine", [K_G1_MSM_PARTS_COMBINE_TEAM] = "g1_msm_parts_combine_team",
@@ -741,6 +742,17 @@ static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_fir
                      : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
 }
 
+/* g1_conv_fold's launch of n work-items (two a pair of points) with its seven arguments f,
+ * by teams of four where the sums' trees may take teams (CUDA, or --param fk20.sum_team
+ * above 1; g1_conv_fold_team), as msm_parts_combine: a fold is one addition deep, and by
+ * teams a lane waits for three products in a row instead of twelve. */
+static gc_kzg_ret conv_fold(gc_kzg_ctx *c, const gc_arg *f, size_t n) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && n * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
+    if (lanes == 1) return launch_elements(c, K_G1_CONV_FOLD, n, f, 7);
+    gc_arg a[] = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], GC_ARG_VAL(lanes)};
+    return launch_teams(c, K_G1_CONV_FOLD_TEAM, n * lanes, a, 8);
+}
+
 /* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over the
  * pass's scalars times 2^64 / 2r, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
  * pieces). Beside the MSM of u on its own queue (queue 0 then makes U_1 = [2^32] u), so
@@ -896,7 +908,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         for (uint32_t p = 1; !hi_ready && !ret && p < KZG_CONV_PARTS; p++)
             ret = p == 1 ? conv_mul_pow32(c, c->bb.u, row0 * two_r, 0, pts)
                          : conv_mul_pow32(c, c->conv_hi, (p - 2) * pts, (p - 1) * pts, pts);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)KZG_CONV_PARTS * rows * two_r, f, 7);
+        if (!ret) ret = conv_fold(c, f, (size_t)KZG_CONV_PARTS * rows * two_r);
         size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
@@ -905,7 +917,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
-        if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, (size_t)rows * two_r, z, 7);
+        if (!ret) ret = conv_fold(c, z, (size_t)rows * two_r);
         if (ret) return ret;
     }
     return GC_KZG_OK;
@@ -963,12 +975,12 @@ gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     uint32_t stride = taps != 3 ? 0 : c->straus_pairing == 1 ? (uint32_t)sms : c->straus_pairing;
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->straus_digits), GC_ARG_BUF(c->straus_products),
                   GC_ARG_VAL(log_2r), GC_ARG_VAL(rows), GC_ARG_VAL(levels), GC_ARG_VAL(stride)};
-    gc_kzg_ret ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7);
-    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7);
+    gc_kzg_ret ret = conv_fold(c, f, outputs);
+    if (!ret && levels == 2) ret = conv_fold(c, f2, outputs / 2);
     if (!ret) ret = launch_elements(c, kid, items, a, 7);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
-    if (!ret && levels == 2) ret = launch_elements(c, K_G1_CONV_FOLD, outputs / 2, f2, 7); /* (P', P'') -> P */
-    if (!ret) ret = launch_elements(c, K_G1_CONV_FOLD, outputs, f, 7); /* (P, M) -> the proofs */
+    if (!ret && levels == 2) ret = conv_fold(c, f2, outputs / 2); /* (P', P'') -> P */
+    if (!ret) ret = conv_fold(c, f, outputs); /* (P, M) -> the proofs */
     return ret;
 }
 
