@@ -753,8 +753,13 @@ static gc_kzg_ret conv_fold(gc_kzg_ctx *c, const gc_arg *f, size_t n) {
     return launch_teams(c, K_G1_CONV_FOLD_TEAM, n * lanes, a, 8);
 }
 
-/* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over the
- * pass's scalars times 2^64 / 2r, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
+/* The integers of U_2's MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */
+static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
+    return to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
+}
+
+/* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over
+ * conv_hi_ints' integers, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
  * pieces). Beside the MSM of u on its own queue (queue 0 then makes U_1 = [2^32] u), so
  * that each queue's chain is one MSM and 32 doublings, where U_3 from u is 96 doublings in
  * a row after u's MSM. The MSM made all three until the seventeenth session:
@@ -762,10 +767,8 @@ static gc_kzg_ret conv_fold(gc_kzg_ctx *c, const gc_arg *f, size_t n) {
  * (docs/results/fk20.md). */
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
     uint32_t pts = (uint32_t)(n << c->log_2r);
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
-    if (!ret)
-        ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, c->info.comb_teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
+    gc_kzg_ret ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2,
+                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
     return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
 }
 
@@ -780,16 +783,12 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
     uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
     kzg_msm_shape s = fk20_msm_shape(c, n);
     gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, c->inv_2r_raw, n << KZG_LOG_EXT, 1, teeth);
-    if (!ret) ret = to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, teeth);
+    if (!ret) ret = conv_hi_ints(c, n);
     if (!ret) ret = kzg_queue_after(c, q, 0);
     if (!ret)
         ret = msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
                            c->table_fk20, c->x_ext_fft);
-    if (!ret && !(ret = kzg_use_queue(c, q))) {
-        ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2, teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
-        if (!ret) ret = conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts); /* U_3 */
-    }
+    if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;
     if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
@@ -805,7 +804,8 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     }
     int hi = scaled && conv_pieces_by_msm(c, n);
     if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF);
-    gc_kzg_ret ret = hi ? conv_hi_msm(c, n) : GC_KZG_OK; /* one queue: U_2's MSM first */
+    gc_kzg_ret ret = GC_KZG_OK;
+    if (hi && !(ret = conv_hi_ints(c, n))) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
     if (!ret)
         ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
                       c->info.comb_teeth);
