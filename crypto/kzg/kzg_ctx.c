@@ -663,9 +663,8 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
  * (msm_products: one launch into partials), then the sum of each output's chunks
  * (msm_sums; fk20_msms_beside queues the two halves apart). Where the parts' weights can
  * wait (msm_parts_deferrable), each part is summed on its own and g1_msm_parts_combine
- * weights the sums: one blob's MSM
- * chain is then 15 operations at 16 teeth (8 additions, 7 doublings) instead of 31 at one
- * part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
+ * weights the sums: one blob's MSM chain is then 15 operations at 16 teeth (8 additions, 7
+ * doublings) instead of 31 at one part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
  * against 03711a3's launches): u's MSM 430 -> 232 us in the pipeline's timeline, its tree
  * 128 -> 202 (256 outputs, one work-item an addition: by teams there the pipeline was
  * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
