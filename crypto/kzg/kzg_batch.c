@@ -320,18 +320,17 @@ static gc_kzg_ret split_pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t f
     uint8_t *staging_b = staging_in ? staging_in + n_a * GC_KZG_BYTES_PER_BLOB : NULL;
     int msm_a = (int)c->queue_base; /* the device's queue of the first half's MSM */
     c->split_passes++;
-    gc_kzg_ret ret = pass_front(c, blobs, &a, want, staging_in, bad, -1);
+    gc_kzg_ret ret = pass_front(c, blobs, &a, want, staging_in, bad, -1), back;
     if (ret) return ret;
-    kzg_swap_pass_slot(c);
-    ret = pass_front(c, blobs, &b, want, staging_b, bad, msm_a);
-    if (!ret) ret = pass_back(c, &b, want);
-    kzg_swap_pass_slot(c);
-    if (!ret) ret = pass_back(c, &a, want);
-    if (!ret) ret = pass_side_reads(c, &a, want, staging, bad);
-    if (!ret) {
-        kzg_swap_pass_slot(c);
-        ret = pass_side_reads(c, &b, want, staging, bad);
-        kzg_swap_pass_slot(c);
+    if (!(ret = kzg_swap_pass_slot(c)) && !(ret = pass_front(c, blobs, &b, want, staging_b, bad, msm_a)))
+        ret = pass_back(c, &b, want);
+    back = kzg_swap_pass_slot(c);
+    if (!ret) ret = back;
+    if (!ret && !(ret = pass_back(c, &a, want)) && !(ret = pass_side_reads(c, &a, want, staging, bad))) {
+        ret = kzg_swap_pass_slot(c);
+        if (!ret) ret = pass_side_reads(c, &b, want, staging, bad);
+        back = kzg_swap_pass_slot(c);
+        if (!ret) ret = back;
     }
     if (ret) return ret;
     if (cells_ahead) { /* both halves' flags are known: read on queue 1 */
@@ -339,10 +338,10 @@ static gc_kzg_ret split_pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t f
         *cells_done = 1;
     }
     if ((ret = pass_proof_reads(c, &a, want, staging, bad))) return ret;
-    kzg_swap_pass_slot(c);
-    ret = pass_proof_reads(c, &b, want, staging, bad);
-    kzg_swap_pass_slot(c);
-    return ret;
+    ret = kzg_swap_pass_slot(c);
+    if (!ret) ret = pass_proof_reads(c, &b, want, staging, bad);
+    back = kzg_swap_pass_slot(c);
+    return ret ? ret : back;
 }
 
 /* The steps of one pass over blobs [first, first + n) (plan_pass says where each runs);

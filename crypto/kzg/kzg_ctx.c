@@ -1010,7 +1010,7 @@ int kzg_pass_can_split(const gc_kzg_ctx *c, size_t n_a, size_t n_b) {
            n_a <= c->info.max_batch && g1_map_is_straus(c, n_a) && g1_map_is_straus(c, n_b);
 }
 
-void kzg_swap_pass_slot(gc_kzg_ctx *c) {
+gc_kzg_ret kzg_swap_pass_slot(gc_kzg_ctx *c) {
     /* spare.max_batch stays the second half's size, which kzg_pass_can_split reads */
     kzg_pass_slot active = {c->bb, c->straus_products, c->straus_products2, c->flag_mark, c->queue_base,
                             c->spare.max_batch};
@@ -1020,6 +1020,7 @@ void kzg_swap_pass_slot(gc_kzg_ctx *c) {
     c->flag_mark = c->spare.flag_mark;
     c->queue_base = c->spare.queue_base;
     c->spare = active;
+    return kzg_use_queue(c, 0); /* the new slot's queue 0: the device's current queue is not swapped with it */
 }
 
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {

@@ -349,8 +349,8 @@ void kzg_ctx_set_split_min_batch(gc_kzg_ctx *c, size_t n);
  * batches' convolution, whose buffers each slot has, and the spare holds nB). */
 int kzg_pass_can_split(const gc_kzg_ctx *c, size_t n_a, size_t n_b);
 /* Swap the active pass slot (c->bb, the Straus products, the flags' mark, the queues)
- * with c->spare. */
-void kzg_swap_pass_slot(gc_kzg_ctx *c);
+ * with c->spare, and make the new slot's queue 0 the device's current queue. */
+gc_kzg_ret kzg_swap_pass_slot(gc_kzg_ctx *c);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
