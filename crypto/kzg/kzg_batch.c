@@ -214,13 +214,17 @@ typedef struct {
     int beside_msm, msm_first;
 } pass_plan;
 
-static pass_plan plan_pass(const gc_kzg_ctx *c, size_t first, size_t n, const kzg_outputs *want, int flags_last) {
+static pass_plan plan_pass(const gc_kzg_ctx *c, size_t first, size_t n, const kzg_outputs *want, int half) {
     pass_plan p = {first, n, c->two_queues ? 1 : 0, 0, 0, 0, 0, 0, 0};
     int pairs = kzg_g1_map_in_pairs(c, n), teams = kzg_g1_pairs_by_teams(c, n);
     p.early = p.side && (!pairs || teams);
     p.cells_early = p.side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
     p.cells_late = p.side && !p.cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
-    p.flags_last = flags_last || n <= KZG_FLAGS_LAST_MAX_BATCH;
+    /* a split pass's half: its cells on queue 1 after its MSM, so that its convolution
+     * follows the MSM on queue 0 at once (beside the other half's MSM, which took the SMs
+     * the cells waited for: run247.sh) */
+    if (half && p.side && !p.cells_early) p.cells_late = 1;
+    p.flags_last = half || n <= KZG_FLAGS_LAST_MAX_BATCH;
     p.beside_msm = (want->cells && p.cells_early) || (want->commitments && p.early);
     p.msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
     return p;
