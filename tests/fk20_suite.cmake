@@ -253,15 +253,3 @@ add_test(NAME fk20_multi_bench_two_devices COMMAND ${GC_FK20_EXPECT} 0 fk20.benc
 set_tests_properties(fk20_multi_bench_two_devices PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
 set_tests_properties(fk20_pool fk20_multi_bench_skips fk20_multi_bench_two_devices
                      PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
-
-# A pass split in halves (kzg_batch.c, split_pass_steps: the second half on the context's
-# spare pass slot, its FK20 MSM after the first half's), which a GPU takes from 64 blobs
-# and a CPU device only when asked (there on the same queues): the consensus vectors (9
-# blobs: halves of 5 and 4, invalid blobs among them) and ckzg's cases (10: 5 and 5) end to
-# end through the batches' convolution, each call split once (the figure split_passes).
-add_test(NAME fk20_split_pass
-         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS fk20.eip7594.ckzg_cases=PASS -- run
-                 --filter "fk20.eip7594.consensus_vectors,fk20.eip7594.ckzg_cases" --param fk20.g1_conv_max_batch=0
-                 --param fk20.g1_straus_min_batch=1 --param fk20.split_min_batch=2)
-set_tests_properties(fk20_split_pass PROPERTIES TIMEOUT 1200 LABELS "fk20;device"
-                     PASS_REGULAR_EXPRESSION "split_passes=1[^0-9].*split_passes=1[^0-9]" FAIL_REGULAR_EXPRESSION "FAIL:")

@@ -190,115 +190,79 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
     return ret ? ret : back;
 }
 
-/* Where a pass of blobs [first, first + n) runs its steps (pass_front, pass_back), on two
- * queues where the context allows (c->two_queues; else every step on queue 0, in the same
- * order). Queue 0 runs the proofs: blob -> polynomial, circulant FFTs, the FK20 MSM, the
- * G1 transforms, compression. Queue 1 runs beside it what only needs the polynomial: the
- * cells and the commitment (their own buffers). The commitment goes beside the G1
- * transforms where they run in fused pairs one work-item a product (one to two warps per
- * SM partition: it fills the idle issue slots) and beside the FK20 MSM otherwise: beside
- * throughput-bound single stages it took their SMs, the convolution is short, and pairs by
- * teams keep every partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99
- * -> 18.52 / 18.57 ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM
- * instead). The cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH
- * blobs, beside the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS,
- * else on queue 0 after the MSM. Measured on an H100, same binary (docs/results/fk20.md):
- * the commitment beside the MSM at 64 and 128 blobs 33.9 and 54.2 ms against 31.2 and 48.0
+/* The steps of one pass over blobs [first, first + n), on two queues where the context
+ * allows (c->two_queues; else every step on queue 0, in the same order). Queue 0 runs the
+ * proofs: blob -> polynomial, circulant FFTs, the FK20 MSM, the G1 transforms,
+ * compression. Queue 1 runs beside it what only needs the polynomial: the cells and the
+ * commitment (their own buffers). The commitment goes beside the G1 transforms where they
+ * run in fused pairs one work-item a product (one to two warps per SM partition: it fills
+ * the idle issue slots) and beside the FK20 MSM otherwise: beside throughput-bound single
+ * stages it took their SMs, the convolution is short, and pairs by teams keep every
+ * partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99 -> 18.52 / 18.57
+ * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The
+ * cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH blobs, beside
+ * the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on
+ * queue 0 after the MSM. Measured on an H100, same binary (docs/results/fk20.md): the
+ * commitment beside the MSM at 64 and 128 blobs 33.9 and 54.2 ms against 31.2 and 48.0
  * beside the transforms; at L = 16, 512 blobs 300 ms against 310; one blob 4.66-4.70
- * against 4.82. */
-typedef struct {
-    size_t first, n;
-    unsigned side; /* the queue of the cells and the commitment */
-    int early;     /* the commitment beside the FK20 MSM */
-    int cells_early, cells_late, flags_last;
-    int beside_msm, msm_first;
-} pass_plan;
-
-static pass_plan plan_pass(const gc_kzg_ctx *c, size_t first, size_t n, const kzg_outputs *want, int half) {
-    pass_plan p = {first, n, c->two_queues ? 1 : 0, 0, 0, 0, 0, 0, 0};
+ * against 4.82. Every step is queued before the host
+ * blocks on a read, so the cells come back on queue 1 while queue 0 runs the G1 map. */
+static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
+                             const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
+                             int *cells_done) {
+    size_t cells_per_blob = c->info.cells_per_blob;
+    size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
+    size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
+    unsigned side = c->two_queues ? 1 : 0; /* the queue of the cells and the commitment */
     int pairs = kzg_g1_map_in_pairs(c, n), teams = kzg_g1_pairs_by_teams(c, n);
-    p.early = p.side && (!pairs || teams);
-    p.cells_early = p.side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
-    p.cells_late = p.side && !p.cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
-    /* a split pass's half: its cells on queue 1 after its MSM, so that its convolution
-     * follows the MSM on queue 0 at once (beside the other half's MSM, which took the SMs
-     * the cells waited for: run247.sh) */
-    if (half && p.side && !p.cells_early) p.cells_late = 1;
-    p.flags_last = half || n <= KZG_FLAGS_LAST_MAX_BATCH;
-    p.beside_msm = (want->cells && p.cells_early) || (want->commitments && p.early);
-    p.msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
-    return p;
-}
-
-/* A pass's steps up to its FK20 MSM and what runs beside it: the upload, the polynomial,
- * the flags' read where it comes early (blocking), the circulant FFTs and the MSM, which
- * starts only after everything queued so far on the device's queue msm_after (-1: no
- * such wait; a split pass's second half waits for the first half's MSM). */
-static gc_kzg_ret pass_front(gc_kzg_ctx *c, const uint8_t *blobs, const pass_plan *p, const kzg_outputs *want,
-                             uint8_t *staging_in, uint32_t *bad, int msm_after) {
-    size_t n = p->n;
-    gc_kzg_ret ret = upload_blobs(c, blobs + p->first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
+    int early = side && (!pairs || teams); /* the commitment beside the FK20 MSM */
+    int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
+    int cells_late = side && !cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
+    int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
+    c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
+    gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
     if (ret) return ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
-    if (!p->flags_last && (ret = read_flags(c, bad + p->first, n))) return ret;
-    if (p->beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
-    if (p->beside_msm && !p->msm_first && (ret = queue_beside_msm(c, n, want, p->cells_early, p->early))) return ret;
-    if (want->proofs && (ret = kzg_stage_circulant_fft(c, n))) return ret;
-    if (want->proofs && msm_after >= 0 && msm_after != (int)c->queue_base) {
-        gc_status st = gc_device_queue_wait(c->dev, c->queue_base, (unsigned)msm_after);
-        if (st) return kzg_device_error(c, st, "ordering the device queues");
-    }
-    if (want->proofs && (ret = kzg_stage_fk20_msm(c, n, 1))) return ret;
-    if (p->beside_msm && p->msm_first && (ret = queue_beside_msm(c, n, want, p->cells_early, p->early))) return ret;
-    return GC_KZG_OK;
-}
-
-/* The rest of a pass's steps: the cells where they follow the MSM, the G1 map and the
- * compression. */
-static gc_kzg_ret pass_back(gc_kzg_ctx *c, const pass_plan *p, const kzg_outputs *want) {
-    size_t n = p->n;
-    gc_kzg_ret ret;
-    if (want->cells && !p->cells_early && !p->cells_late) {
+    if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
+    int beside_msm = (want->cells && cells_early) || (want->commitments && early);
+    int msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
+    if (beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
+    if (beside_msm && !msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
+    if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
+    if (beside_msm && msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
+    if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;
-        if (p->side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
+        if (side && (ret = kzg_queue_after(c, 1, 0))) return ret; /* the read on queue 1 waits for them */
     }
-    if ((want->cells && p->cells_late) || (want->commitments && !p->early)) {
-        if ((p->side && (ret = kzg_queue_after(c, 1, 0))) || (ret = kzg_use_queue(c, p->side))) return ret;
-        if (want->cells && p->cells_late && (ret = kzg_stage_cells(c, n))) return ret;
-        if (want->commitments && !p->early && (ret = kzg_stage_commitment(c, n))) return ret;
+    if ((want->cells && cells_late) || (want->commitments && !early)) {
+        if ((side && (ret = kzg_queue_after(c, 1, 0))) || (ret = kzg_use_queue(c, side))) return ret;
+        if (want->cells && cells_late && (ret = kzg_stage_cells(c, n))) return ret;
+        if (want->commitments && !early && (ret = kzg_stage_commitment(c, n))) return ret;
         if ((ret = kzg_use_queue(c, 0))) return ret;
     }
     if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
-    return GC_KZG_OK;
-}
-
-/* The reads of a pass: queue 1's first (cells, commitments and, where they come last, the
- * flags: its work ends well before the proofs'), the proofs last, so that after the GPU's
- * last kernel one read remains, not three (H100, one blob: the proofs', the commitment's
- * and the flags' reads on queue 0 took ~30 us after the compression, run137.sh). Queue 1
- * has waited for the polynomial wherever it ran cells or a commitment. */
-static int side_reads(const pass_plan *p, const kzg_outputs *want) { return p->side && (want->cells || want->commitments); }
-
-static gc_kzg_ret pass_side_reads(gc_kzg_ctx *c, const pass_plan *p, const kzg_outputs *want,
-                                  const kzg_outputs *staging, uint32_t *bad) {
-    size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * c->info.cells_per_blob, first = p->first, n = p->n;
-    gc_kzg_ret ret;
-    if (!side_reads(p, want)) return GC_KZG_OK;
-    if ((ret = kzg_use_queue(c, 1))) return ret;
+    /* The reads: queue 1's first (cells, commitments and, in small passes, the flags: its
+     * work ends well before the proofs'), the proofs last, so that after the GPU's last
+     * kernel one read remains, not three (H100, one blob: the proofs', the commitment's and
+     * the flags' reads on queue 0 took ~30 us after the compression, run137.sh). Queue 1
+     * has waited for the polynomial wherever it ran cells or a commitment. */
+    int side_reads = side && (want->cells || want->commitments);
+    if (side_reads && (ret = kzg_use_queue(c, 1))) return ret;
     if (want->cells && (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
         return ret;
     if (want->commitments &&
         (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
                         n * GC_KZG_BYTES_PER_COMMITMENT)))
         return ret;
-    if (p->flags_last && (ret = read_flags(c, bad + first, n))) return ret;
-    return kzg_use_queue(c, 0);
-}
-
-static gc_kzg_ret pass_proof_reads(gc_kzg_ctx *c, const pass_plan *p, const kzg_outputs *want,
-                                   const kzg_outputs *staging, uint32_t *bad) {
-    size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * c->info.cells_per_blob, first = p->first, n = p->n;
-    gc_kzg_ret ret;
+    if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
+    if (side_reads && (ret = kzg_use_queue(c, 0))) return ret;
+    /* cells_ahead (run_batch: one pass, first blob 0, cells and proofs wanted, queue 1
+     * reading) implies side_reads, so the flags are known here: read after the polynomial
+     * or just now on queue 1 */
+    if (cells_ahead) {
+        cells_to_caller(c, want, staging, n, bad, 0);
+        *cells_done = 1;
+    }
     if (want->proofs && c->fail_proofs_read) {
         gc_set_last_error("injected by the suite (fail_proofs_read)");
         return kzg_device_error(c, GC_ERR_DRIVER, "reading results");
@@ -306,73 +270,7 @@ static gc_kzg_ret pass_proof_reads(gc_kzg_ctx *c, const pass_plan *p, const kzg_
     if (want->proofs &&
         (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
         return ret;
-    return p->flags_last && !side_reads(p, want) ? read_flags(c, bad + first, n) : GC_KZG_OK;
-}
-
-/* A split pass: blobs [first, first + n_a) on the context's pass slot, the n_b after them
- * on the spare (kzg_pass_slot: buffers and, on a GPU, queues of its own), the second
- * half's FK20 MSM after the first's. So the first half's batches' convolution, whose
- * launch leaves the SMs' issue slots idle at 64 blobs (latency-bound: 4.59 ms against
- * the MSM's 3.71, H200), runs beside the second half's MSM, which is throughput-bound;
- * the second half's upload and polynomial run beside the first half's MSM. The flags come
- * back with the other reads (no blocking read between the halves' steps). Back on the
- * context's slot whatever failed. */
-static gc_kzg_ret split_pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n_a, size_t n_b,
-                                   const kzg_outputs *want, const kzg_outputs *staging, uint8_t *staging_in,
-                                   uint32_t *bad, int cells_ahead, int *cells_done) {
-    pass_plan a = plan_pass(c, first, n_a, want, 1), b = plan_pass(c, first + n_a, n_b, want, 1);
-    uint8_t *staging_b = staging_in ? staging_in + n_a * GC_KZG_BYTES_PER_BLOB : NULL;
-    int msm_a = (int)c->queue_base; /* the device's queue of the first half's MSM */
-    c->split_passes++;
-    gc_kzg_ret ret = pass_front(c, blobs, &a, want, staging_in, bad, -1), back;
-    if (ret) return ret;
-    if (!(ret = kzg_swap_pass_slot(c)) && !(ret = pass_front(c, blobs, &b, want, staging_b, bad, msm_a)))
-        ret = pass_back(c, &b, want);
-    back = kzg_swap_pass_slot(c);
-    if (!ret) ret = back;
-    if (!ret && !(ret = pass_back(c, &a, want)) && !(ret = pass_side_reads(c, &a, want, staging, bad))) {
-        ret = kzg_swap_pass_slot(c);
-        if (!ret) ret = pass_side_reads(c, &b, want, staging, bad);
-        back = kzg_swap_pass_slot(c);
-        if (!ret) ret = back;
-    }
-    if (ret) return ret;
-    if (cells_ahead) { /* both halves' flags are known: read on queue 1 */
-        cells_to_caller(c, want, staging, n_a + n_b, bad, 0);
-        *cells_done = 1;
-    }
-    if ((ret = pass_proof_reads(c, &a, want, staging, bad))) return ret;
-    ret = kzg_swap_pass_slot(c);
-    if (!ret) ret = pass_proof_reads(c, &b, want, staging, bad);
-    back = kzg_swap_pass_slot(c);
-    return ret ? ret : back;
-}
-
-/* The steps of one pass over blobs [first, first + n) (plan_pass says where each runs);
- * split in halves where the context allows (split_pass_steps). Every step is queued
- * before the host blocks on a read (but the flags' of passes of more than
- * KZG_FLAGS_LAST_MAX_BATCH blobs), so the cells come back on queue 1 while queue 0 runs
- * the G1 map. */
-static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
-                             const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
-                             int *cells_done) {
-    size_t n_b = n / 2;
-    if (want->proofs && kzg_pass_can_split(c, n - n_b, n_b))
-        return split_pass_steps(c, blobs, first, n - n_b, n_b, want, staging, staging_in, bad, cells_ahead,
-                                cells_done);
-    pass_plan p = plan_pass(c, first, n, want, 0);
-    gc_kzg_ret ret = pass_front(c, blobs, &p, want, staging_in, bad, -1);
-    if (!ret) ret = pass_back(c, &p, want);
-    if (!ret) ret = pass_side_reads(c, &p, want, staging, bad);
-    if (ret) return ret;
-    /* cells_ahead (run_batch: one pass, first blob 0, cells and proofs wanted, queue 1
-     * reading) implies side reads, so the flags are known here: read after the polynomial
-     * or just now on queue 1 */
-    if (cells_ahead) {
-        cells_to_caller(c, want, staging, n, bad, 0);
-        *cells_done = 1;
-    }
-    return pass_proof_reads(c, &p, want, staging, bad);
+    return flags_last && !side_reads ? read_flags(c, bad + first, n) : GC_KZG_OK;
 }
 
 /* One pass: staging receives every output of the pass. On an error, queue 0 becomes the
@@ -380,15 +278,11 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
 static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
                            const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
                            int *cells_done) {
-    /* the commitment's MSM beside the FK20 MSM (plan_pass's early: a pass not in fused pairs
-     * one work-item a product) */
-    c->msms_beside = want->proofs && want->commitments && c->two_queues &&
-                     (!kzg_g1_map_in_pairs(c, n) || kzg_g1_pairs_by_teams(c, n));
     gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, staging_in, bad, cells_ahead, cells_done);
     c->msms_beside = 0;
-    if (ret) { /* queue 0 waits for every other queue, a split pass's second half's too */
+    if (ret && c->two_queues) {
         gc_device_select_queue(c->dev, 0);
-        for (unsigned q = 1; q < GC_DEVICE_QUEUES; q++) gc_device_queue_wait(c->dev, 0, q);
+        gc_device_queue_wait(c->dev, 0, 1);
     }
     return ret;
 }

@@ -50,12 +50,12 @@ gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **mess
 }
 
 gc_kzg_ret kzg_use_queue(gc_kzg_ctx *c, unsigned queue) {
-    gc_status st = gc_device_select_queue(c->dev, c->queue_base + queue);
+    gc_status st = gc_device_select_queue(c->dev, queue);
     return st ? kzg_device_error(c, st, "selecting a device queue") : GC_KZG_OK;
 }
 
 gc_kzg_ret kzg_queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited) {
-    gc_status st = gc_device_queue_wait(c->dev, c->queue_base + waiter, c->queue_base + waited);
+    gc_status st = gc_device_queue_wait(c->dev, waiter, waited);
     return st ? kzg_device_error(c, st, "ordering the device queues") : GC_KZG_OK;
 }
 
@@ -1001,28 +1001,6 @@ static int g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
     return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !g1_map_is_conv(c, n);
 }
 
-void kzg_ctx_set_split_min_batch(gc_kzg_ctx *c, size_t n) { c->split_min_batch = n; }
-
-/* Only the batches' convolution: the pieces' form and the G1 transforms' fused pairs use
- * buffers of the context's (conv_*, pair_scratch), not of the pass slot. */
-int kzg_pass_can_split(const gc_kzg_ctx *c, size_t n_a, size_t n_b) {
-    return c->split_min_batch && n_a + n_b >= c->split_min_batch && n_b && n_b <= c->spare.max_batch &&
-           n_a <= c->info.max_batch && g1_map_is_straus(c, n_a) && g1_map_is_straus(c, n_b);
-}
-
-gc_kzg_ret kzg_swap_pass_slot(gc_kzg_ctx *c) {
-    /* spare.max_batch stays the second half's size, which kzg_pass_can_split reads */
-    kzg_pass_slot active = {c->bb, c->straus_products, c->straus_products2, c->flag_mark, c->queue_base,
-                            c->spare.max_batch};
-    c->bb = c->spare.bb;
-    c->straus_products = c->spare.straus_products;
-    c->straus_products2 = c->spare.straus_products2;
-    c->flag_mark = c->spare.flag_mark;
-    c->queue_base = c->spare.queue_base;
-    c->spare = active;
-    return kzg_use_queue(c, 0); /* the new slot's queue 0: the device's current queue is not swapped with it */
-}
-
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
     return !g1_map_is_conv(c, n) && !g1_map_is_straus(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
 }
@@ -1103,11 +1081,8 @@ static gc_kzg_ret build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1
     return g1_fft(c, c->x_ext_fft, l, c->g1_tw_2r, c->g1_pair_tw_2r);
 }
 
-/* One pass slot's buffers for b blobs: bb (and at L = 64 the batches' convolution's
- * products); returns their bytes a blob in *per_blob. */
-static gc_kzg_ret alloc_pass_buffers(gc_kzg_ctx *c, kzg_batch_buffers *bb, gc_buffer **straus_products,
-                                     gc_buffer **straus_products2, size_t b, size_t *per_blob_bytes) {
-    size_t two_r = (size_t)1 << c->log_2r;
+static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
+    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r;
     size_t partials = most_msm_items(c, fk20_msm_shape, b, 1), commit_partials = most_msm_items(c, commit_msm_shape, b, 1);
     size_t partials_per_blob = (partials + b - 1) / b, commit_partials_per_blob = (commit_partials + b - 1) / b;
     struct {
@@ -1115,57 +1090,39 @@ static gc_kzg_ret alloc_pass_buffers(gc_kzg_ctx *c, kzg_batch_buffers *bb, gc_bu
         size_t per_blob;
         const char *what;
     } plan[] = {
-        {&bb->blobs, GC_KZG_BYTES_PER_BLOB, "blobs"},
-        {&bb->bad, sizeof(uint32_t), "blob flags"},
-        {&bb->poly, 4096 * sizeof(gc_fr), "polynomials"},
-        {&bb->ext, 8192 * sizeof(gc_fr), "extended evaluations"},
-        {&bb->circ, 8192 * sizeof(gc_fr), "circulant rows"},
-        {&bb->ints, 8192 * sizeof(gc_fr), "MSM scalars"},
-        {&bb->partials, partials_per_blob * sizeof(gc_g1p), "MSM partial sums"},
-        {&bb->partials2, (partials_per_blob + 7) / 8 * sizeof(gc_g1p), "MSM partial sums"},
-        {&bb->commit_ints, 4096 * sizeof(gc_fr), "commitment MSM scalars"},
-        {&bb->commit_partials, commit_partials_per_blob * sizeof(gc_g1p), "commitment MSM partial sums"},
-        {&bb->commit_partials2, (commit_partials_per_blob + 7) / 8 * sizeof(gc_g1p), "commitment MSM partial sums"},
-        {&bb->u, two_r * sizeof(gc_g1p), "FK20 points"},
-        {&bb->commit, sizeof(gc_g1p), "commitments"},
-        {&bb->out_bytes, 8192 * 32, "output bytes"},
-        {&bb->commit_bytes, GC_KZG_BYTES_PER_COMMITMENT, "commitment bytes"},
-        {&bb->proof_bytes, (size_t)GC_KZG_BYTES_PER_PROOF << c->log_2r, "proof bytes"},
+        {&c->bb.blobs, GC_KZG_BYTES_PER_BLOB, "blobs"},
+        {&c->bb.bad, sizeof(uint32_t), "blob flags"},
+        {&c->bb.poly, 4096 * sizeof(gc_fr), "polynomials"},
+        {&c->bb.ext, 8192 * sizeof(gc_fr), "extended evaluations"},
+        {&c->bb.circ, 8192 * sizeof(gc_fr), "circulant rows"},
+        {&c->bb.ints, 8192 * sizeof(gc_fr), "MSM scalars"},
+        {&c->bb.partials, partials_per_blob * sizeof(gc_g1p), "MSM partial sums"},
+        {&c->bb.partials2, (partials_per_blob + 7) / 8 * sizeof(gc_g1p), "MSM partial sums"},
+        {&c->bb.commit_ints, 4096 * sizeof(gc_fr), "commitment MSM scalars"},
+        {&c->bb.commit_partials, commit_partials_per_blob * sizeof(gc_g1p), "commitment MSM partial sums"},
+        {&c->bb.commit_partials2, (commit_partials_per_blob + 7) / 8 * sizeof(gc_g1p), "commitment MSM partial sums"},
+        {&c->bb.u, two_r * sizeof(gc_g1p), "FK20 points"},
+        {&c->bb.commit, sizeof(gc_g1p), "commitments"},
+        {&c->bb.out_bytes, 8192 * 32, "output bytes"},
+        {&c->bb.commit_bytes, GC_KZG_BYTES_PER_COMMITMENT, "commitment bytes"},
+        {&c->bb.proof_bytes, (size_t)GC_KZG_BYTES_PER_PROOF << c->log_2r, "proof bytes"},
     };
-    *per_blob_bytes = 0;
+    c->info.batch_bytes = 0;
     for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
         gc_kzg_ret ret = upload(c, plan[i].buf, NULL, plan[i].per_blob * b, plan[i].what);
         if (ret) return ret;
-        *per_blob_bytes += plan[i].per_blob;
+        c->info.batch_bytes += plan[i].per_blob;
     }
-    if (c->log_2r != 7) return GC_KZG_OK;
-    size_t straus = b * two_r * KZG_STRAUS_MAX_SLOTS; /* L = 64: the batches' convolution (kzg_stage_g1_straus) */
-    gc_kzg_ret ret = upload(c, straus_products, NULL, straus * sizeof(gc_g1p), "G1 convolution products (batches)");
-    if (!ret)
-        ret = upload(c, straus_products2, NULL, (straus + 7) / 8 * sizeof(gc_g1p), "G1 convolution products (batches)");
-    *per_blob_bytes += two_r * KZG_STRAUS_MAX_SLOTS * 9 / 8 * sizeof(gc_g1p);
-    return ret;
-}
-
-static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
-    size_t b = c->info.max_batch, two_r = (size_t)1 << c->log_2r, per_blob;
-    gc_kzg_ret ret = alloc_pass_buffers(c, &c->bb, &c->straus_products, &c->straus_products2, b, &per_blob);
-    if (ret) return ret;
-    c->info.batch_bytes = per_blob;
     c->flag_mark = UINT32_MAX; /* the first pass zeroes the fresh flags (kzg_stage_blob_to_fr) */
-    if (c->log_2r == 7 && (ret = upload_straus_digits(c))) return ret;
-    /* L = 64: the second half of a split pass (kzg_batch.c), max_batch / 2 blobs, on queues
-     * of its own on a GPU; on a CPU device on the first half's (PoCL aborted now and then
-     * with the same kernels on two queues at once: conv_msm_beside), so that the split's
-     * buffers and order are still tested there */
-    if (c->log_2r == 7 && b >= 2) {
-        c->spare.max_batch = b / 2;
-        c->spare.flag_mark = UINT32_MAX;
-        c->spare.queue_base = gc_device_get_info(c->dev)->is_gpu ? KZG_SPARE_QUEUE_BASE : 0;
-        if ((ret = alloc_pass_buffers(c, &c->spare.bb, &c->spare.straus_products, &c->spare.straus_products2,
-                                      c->spare.max_batch, &per_blob)))
+    if (c->log_2r == 7) { /* L = 64: the batches' convolution (kzg_stage_g1_straus) */
+        size_t straus = b * two_r * KZG_STRAUS_MAX_SLOTS;
+        gc_kzg_ret ret;
+        if ((ret = upload_straus_digits(c)) ||
+            (ret = upload(c, &c->straus_products, NULL, straus * sizeof(gc_g1p), "G1 convolution products (batches)")) ||
+            (ret = upload(c, &c->straus_products2, NULL, (straus + 7) / 8 * sizeof(gc_g1p),
+                          "G1 convolution products (batches)")))
             return ret;
-        c->info.batch_bytes += per_blob / 2;
+        c->info.batch_bytes += two_r * KZG_STRAUS_MAX_SLOTS * 9 / 8 * sizeof(gc_g1p);
     }
     /* the G1 convolution's products for passes of up to g1_conv_max_batch blobs; larger
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
@@ -1181,6 +1138,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     gc_fr_to_mont(&pow2, &raw);
     gc_fr_mul(&pow2, &pow2, &inv_2r);
     gc_fr_from_mont(&scale, &pow2);
+    gc_kzg_ret ret;
     if ((ret = upload_conv_taps(c)) ||
         (ret = upload(c, &c->conv_scale, &scale, sizeof scale, "scale")) ||
         (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
@@ -1363,7 +1321,6 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
     c->straus_levels = 2;
     c->straus_pairing = 1;
-    c->split_min_batch = gc_device_get_info(dev)->is_gpu ? KZG_SPLIT_MIN_BATCH : 0;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -1415,25 +1372,15 @@ out:
     return GC_KZG_OK;
 }
 
-static void free_pass_buffers(kzg_batch_buffers *bb, gc_buffer *straus_products, gc_buffer *straus_products2) {
-    gc_buffer *bufs[] = {bb->blobs, bb->bad, bb->poly, bb->ext, bb->circ, bb->ints, bb->partials, bb->partials2,
-                         bb->u, bb->commit_ints, bb->commit_partials, bb->commit_partials2, bb->commit,
-                         bb->out_bytes, bb->commit_bytes, bb->proof_bytes, straus_products, straus_products2};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
-        if (bufs[i]) gc_buffer_free(bufs[i]);
-}
-
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
     gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
-                         c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->conv_digits, c->conv_hi,
-                         c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products,
-                         c->conv_products2, c->straus_digits};
+                         c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
+                         c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
-    free_pass_buffers(&c->bb, c->straus_products, c->straus_products2);
-    free_pass_buffers(&c->spare.bb, c->spare.straus_products, c->spare.straus_products2);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);
     else free(c->staging);
     free(c->cells_backup);

@@ -116,16 +116,6 @@ typedef struct {
     gc_buffer *commit_bytes; /* max_batch * 48 bytes: commitments (their own: written on queue 1) */
 } kzg_batch_buffers;
 
-/* What a pass needs of its own to run beside another pass of the same context (a split
- * pass, kzg_batch.c): its buffers, its flags' mark and its queues. */
-typedef struct {
-    kzg_batch_buffers bb;
-    gc_buffer *straus_products, *straus_products2; /* the batches' convolution (L = 64) */
-    uint32_t flag_mark;
-    unsigned queue_base; /* its queue q is the device's queue queue_base + q */
-    size_t max_batch;    /* blobs its buffers hold (0: none allocated) */
-} kzg_pass_slot;
-
 /* The launches that can run by teams of work-items (kzg_ctx_set_team): the fused G1 stage
  * pairs' twiddle products (g1_fft_pair_products_team), the G1 convolution's products
  * (g1_conv_taps_team), the additions of the small sums' trees (g1_sum_tree_team). */
@@ -204,14 +194,6 @@ struct gc_kzg_ctx {
     int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
     kzg_batch_buffers bb;
     uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
-    unsigned queue_base; /* the active pass's queue q is the device's queue_base + q (kzg_use_queue) */
-    /* The second half of a split pass (kzg_batch.c): its own buffers for max_batch / 2
-     * blobs (L = 64 only), swapped with the fields above while its steps are queued
-     * (kzg_swap_pass_slot). Passes of at least split_min_batch blobs (0: never) whose
-     * halves both take the batches' convolution are split. */
-    kzg_pass_slot spare;
-    size_t split_min_batch;
-    size_t split_passes; /* passes that ran split, for the suite */
     /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
      * cells per call of 128 blobs cost its page faults every time */
     uint8_t *staging;
@@ -340,31 +322,15 @@ void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
  * (log_2r >= 2; kzg_conv_taps.c) */
 void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, const gc_fr *taps, unsigned log_2r);
 
-/* Passes of at least n blobs run as two halves, the second half's MSM after the
- * first's (kzg_batch.c); 0: never. For the suite's tests and measurements. */
-void kzg_ctx_set_split_min_batch(gc_kzg_ctx *c, size_t n);
-/* A GPU's default split_min_batch (a CPU device's is 0: its queues share the cores). */
-#define KZG_SPLIT_MIN_BATCH 64u
-/* 1: a pass of nA + nB blobs may run split into halves of nA and nB (both take the
- * batches' convolution, whose buffers each slot has, and the spare holds nB). */
-int kzg_pass_can_split(const gc_kzg_ctx *c, size_t n_a, size_t n_b);
-/* Swap the active pass slot (c->bb, the Straus products, the flags' mark, the queues)
- * with c->spare, and make the new slot's queue 0 the device's current queue. */
-gc_kzg_ret kzg_swap_pass_slot(gc_kzg_ctx *c);
-
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
 /** The queue of the second half of the rows of the single-stage G1 transforms (g1_fft in
  *  kzg_ctx.c); queue 0 runs the proofs, queue 1 what runs beside them (kzg_batch.c). */
 #define KZG_QUEUE_G1_HALF 2u
-/** A GPU's queues of the second half of a split pass (kzg_pass_slot): its queues 0 .. 2 are
- *  the device's 3 .. 5. */
-#define KZG_SPARE_QUEUE_BASE 3u
-/** Make `queue` of the active pass slot (the device's queue queue_base + queue) the
- *  device's current queue. */
+/** Make `queue` the device's current queue. */
 gc_kzg_ret kzg_use_queue(gc_kzg_ctx *c, unsigned queue);
-/** Device-side order between two queues of the active pass slot (no host wait): work
- *  enqueued on `waiter` from now on starts after everything enqueued on `waited` so far. */
+/** Device-side order between the two queues (no host wait): work enqueued on `waiter` from
+ *  now on starts after everything enqueued on `waited` so far. */
 gc_kzg_ret kzg_queue_after(gc_kzg_ctx *c, unsigned waiter, unsigned waited);
 
 #endif

@@ -269,7 +269,7 @@ gc_status gc_device_finish(gc_device *dev);
  * it; gc_device_finish, host-mapped buffer access and buffer release wait for all.
  * Timers time queue 0, and gc_timer_stop first makes queue 0 wait for the others. The
  * current queue is per device, not per thread. */
-#define GC_DEVICE_QUEUES 6u
+#define GC_DEVICE_QUEUES 3u
 /** GC_ERR_ARGUMENT for queue >= GC_DEVICE_QUEUES. */
 gc_status gc_device_select_queue(gc_device *dev, unsigned queue);
 /** Work enqueued on queue `waiter` after this call starts only once everything enqueued

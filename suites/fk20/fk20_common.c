@@ -263,8 +263,6 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t straus = 0; /* --param fk20.g1_straus_min_batch: passes of at least this many blobs take
                           * the batches' convolution instead of the G1 FFTs (0: the default) */
     if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(o->kc, (size_t)straus);
-    uint64_t split = 0; /* --param fk20.split_min_batch: passes of at least this many blobs split in halves */
-    if (gc_ctx_param_uint(ctx, "split_min_batch", &split)) kzg_ctx_set_split_min_batch(o->kc, (size_t)split);
     uint64_t taps = 0; /* --param fk20.g1_straus_taps: its taps a work-item */
     gc_ctx_param_uint(ctx, "g1_straus_taps", &taps);
     if (taps && (taps < 2 || taps > 4) && taps != 8) {

@@ -34,8 +34,6 @@ static gc_status e2e_run(gc_test_ctx *ctx) {
     e2e_state *s = gc_ctx_state(ctx);
     gc_kzg_ret r = gc_kzg_compute_cells_and_proofs(s->owned.kc, s->cells, s->proofs, s->commitments, s->blobs, s->n,
                                                    s->status);
-    /* passes split in halves (kzg_batch.c): CTest fk20_split_pass asks that one was */
-    gc_ctx_figure(ctx, "split_passes", (double)s->owned.kc->split_passes, "passes");
     return r ? fk20_kzg_error(ctx, s->owned.kc, r, "gc_kzg_compute_cells_and_proofs") : GC_OK;
 }
 

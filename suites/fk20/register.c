@@ -70,12 +70,6 @@ void gc_suite_fk20_register(void) {
          "the batches' G1 convolution at three taps: each row's 2-tap and 4-tap blocks placed two rounds of "
          "blocks apart, a round the SM count (1, the default), N >= 2 blocks (tests), or 0: the plain order"},
         {"mutant_fk20", "g1_straus_pairing", GC_PARAM_UINT, 0, 4096, "the same for the fk20 mutants"},
-        {"fk20", "split_min_batch", GC_PARAM_UINT, 0, 65536,
-         "L = 64: passes of at least this many blobs whose halves both take the batches' G1 convolution run as two "
-         "halves, the second half's FK20 MSM after the first's, beside the first's convolution (on a GPU on queues "
-         "of its own; on a CPU device on the same queues); 0: never; unset: the library's default (64 on a GPU, "
-         "never on a CPU device)"},
-        {"mutant_fk20", "split_min_batch", GC_PARAM_UINT, 0, 65536, "the same for the fk20 mutants"},
         {"fk20", "g1_straus_levels", GC_PARAM_UINT, 1, 2,
          "the batches' G1 convolution: 1, its row split mod X^r -+ 1 into a cyclic and a negacyclic half; 2 (the "
          "default), the cyclic half split again mod X^(r/2) -+ 1 (a quarter fewer products)"},
