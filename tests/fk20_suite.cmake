@@ -114,8 +114,6 @@ foreach(m IN LISTS GC_FK20_MUTANTS)
   set_tests_properties(fk20_mutant_caught.${m} PROPERTIES TIMEOUT 900 LABELS "fk20;device")
   list(APPEND all_mutants mutant_fk20.${m})
 endforeach()
-# caught where the pipeline takes a convolution (fk20_g1_conv_pipeline, fk20_g1_straus_pipeline)
-list(APPEND all_mutants mutant_fk20.wrong_unfold_sign)
 add_test(NAME fk20_mutants_listed
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_listed.py $<TARGET_FILE:gpucheck-cli>
                  "mutant_fk20.*" ${all_mutants})
@@ -125,22 +123,19 @@ set_tests_properties(fk20_stages_row1 fk20_stages_rows PROPERTIES TIMEOUT 1200 L
 # The G1 convolution (kzg_stage_g1_conv), which a CPU device's pipeline does not take by
 # default: in slices of one blob (two rows, so the second slice writes at its offset), and
 # the consensus vectors end to end with every pass of up to 16 blobs through it (about a
-# minute under ASan; the plain fk20.eip7594.consensus_vectors takes the G1 FFTs on PoCL),
-# the convolution's last fold made by the compression, whose mutant is caught there.
+# minute under ASan; the plain fk20.eip7594.consensus_vectors takes the G1 FFTs on PoCL).
 add_test(NAME fk20_g1_conv_slices
          COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.rows=PASS -- run --filter "fk20.L64.g1_conv.rows"
                  --param fk20.g1_conv_max_batch=1 --scale 0.03125)
 add_test(NAME fk20_g1_conv_pipeline
-         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS mutant_fk20.wrong_unfold_sign=CAUGHT -- run
-                 --filter "fk20.eip7594.consensus_vectors,mutant_fk20.wrong_unfold_sign"
-                 --param fk20.g1_conv_max_batch=16 --param mutant_fk20.g1_conv_max_batch=16)
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
+                 --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_conv_max_batch=16)
 # The batches' convolution (kzg_stage_g1_straus), which a GPU takes for every pass above
 # g1_conv_max_batch and a CPU device's pipeline not by default: the consensus vectors end to
-# end with every pass of two blobs or more through it, and the unfold's mutant.
+# end with every pass of two blobs or more through it.
 add_test(NAME fk20_g1_straus_pipeline
-         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS mutant_fk20.wrong_unfold_sign=CAUGHT -- run
-                 --filter "fk20.eip7594.consensus_vectors,mutant_fk20.wrong_unfold_sign"
-                 --param fk20.g1_straus_min_batch=2 --param mutant_fk20.g1_straus_min_batch=2)
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
+                 --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_straus_min_batch=2)
 # Its kernels of two, three (groups of 2 to 4) and four taps a work-item (a CPU device's
 # few compute units take eight, as the stage tests above do), with its mutants (the segment mutant only exists in the row
 # split twice, the default), and the row split once (--param fk20.g1_straus_levels=1, kept

@@ -240,7 +240,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         if (want->commitments && !early && (ret = kzg_stage_commitment(c, n))) return ret;
         if ((ret = kzg_use_queue(c, 0))) return ret;
     }
-    if (want->proofs && (ret = kzg_stages_u_to_compressed_proofs(c, n))) return ret;
+    if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
     /* The reads: queue 1's first (cells, commitments and, in small passes, the flags: its
      * work ends well before the proofs'), the proofs last, so that after the GPU's last
      * kernel one read remains, not three (H100, one blob: the proofs', the commitment's and

@@ -877,9 +877,7 @@ gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
 
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return g1_fft(c, c->bb.u, n, c->g1_tw_2r, c->g1_pair_tw_2r); }
 
-/* kzg_stage_g1_conv; with unfold 0 the last fold is left to the compression
- * (kzg_stages_u_to_compressed_proofs): bb.u then holds each row's sums (P, M). */
-static gc_kzg_ret g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready, int unfold) {
+gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     if (!c->conv_blobs) {
         snprintf(c->last_message, sizeof c->last_message,
                  "the G1 convolution needs cell size 64 and g1_conv_max_batch > 0: this context has none");
@@ -918,13 +916,11 @@ static gc_kzg_ret g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready, int unfold) {
         if (!ret)
             ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
                              row0 * two_r);
-        if (!ret && unfold) ret = conv_fold(c, z, (size_t)rows * two_r);
+        if (!ret) ret = conv_fold(c, z, (size_t)rows * two_r);
         if (ret) return ret;
     }
     return GC_KZG_OK;
 }
-
-gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) { return g1_conv(c, n, hi_ready, 1); }
 
 /* The groups of g1_conv_straus<taps> in a segment of `pairs` pairs (kzg_kernels.gc's
  * kzg_straus_groups: pairs / taps, or for 3 groups of three with the remainder spread). */
@@ -940,8 +936,7 @@ static size_t straus_product_items(uint32_t rows, uint32_t log_2r, uint32_t taps
     return (size_t)rows * ((shared << log_2r) + ((groups - shared) << (log_2r - 1)));
 }
 
-/* kzg_stage_g1_straus; with unfold 0 the last fold is left to the compression, as g1_conv's. */
-static gc_kzg_ret g1_straus(gc_kzg_ctx *c, size_t n, int unfold) {
+gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) {
     if (!c->straus_products) {
         snprintf(c->last_message, sizeof c->last_message,
                  "the batches' G1 convolution needs cell size 64: this context has none");
@@ -984,11 +979,9 @@ static gc_kzg_ret g1_straus(gc_kzg_ctx *c, size_t n, int unfold) {
     if (!ret) ret = launch_elements(c, kid, items, a, 7);
     if (!ret) ret = sum_chunks(c, c->straus_products, c->straus_products2, slots, outputs, c->bb.u, 0);
     if (!ret && levels == 2) ret = conv_fold(c, f2, outputs / 2); /* (P', P'') -> P */
-    if (!ret && unfold) ret = conv_fold(c, f, outputs); /* (P, M) -> the proofs */
+    if (!ret) ret = conv_fold(c, f, outputs); /* (P, M) -> the proofs */
     return ret;
 }
-
-gc_kzg_ret kzg_stage_g1_straus(gc_kzg_ctx *c, size_t n) { return g1_straus(c, n, 1); }
 
 void kzg_ctx_set_straus_min_batch(gc_kzg_ctx *c, size_t n) { c->straus_min_batch = n; }
 
@@ -1023,22 +1016,11 @@ gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
     return ret ? ret : kzg_stage_g1_fft(c, n);
 }
 
-/* bb.u -> bb.proof_bytes; unfold: bb.u holds the split convolution's sums (g1_compress_rows). */
-static gc_kzg_ret compress_proofs(gc_kzg_ctx *c, size_t n, uint32_t unfold) {
+gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
     gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.proof_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
-                  GC_ARG_VAL(count), GC_ARG_VAL(unfold)};
-    return launch_elements(c, K_G1_COMPRESS_ROWS, count, a, 6);
-}
-
-gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) { return compress_proofs(c, n, 0); }
-
-gc_kzg_ret kzg_stages_u_to_compressed_proofs(gc_kzg_ctx *c, size_t n) {
-    int unfold = g1_map_is_conv(c, n) || g1_map_is_straus(c, n); /* the convolutions: their last fold */
-    gc_kzg_ret ret = g1_map_is_conv(c, n)     ? g1_conv(c, n, conv_pieces_by_msm(c, n), 0)
-                     : g1_map_is_straus(c, n) ? g1_straus(c, n, 0)
-                                              : kzg_stages_u_to_proofs(c, n);
-    return ret ? ret : compress_proofs(c, n, (uint32_t)unfold);
+                  GC_ARG_VAL(count)};
+    return launch_elements(c, K_G1_COMPRESS_ROWS, count, a, 5);
 }
 
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
@@ -1047,10 +1029,10 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
                    c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0)))
         return ret;
-    uint32_t log_n = 0, brp = 0, count = (uint32_t)n, unfold = 0;
+    uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
-                  GC_ARG_VAL(count), GC_ARG_VAL(unfold)};
-    return launch_elements(c, K_G1_COMPRESS_ROWS, n, a, 6);
+                  GC_ARG_VAL(count)};
+    return launch_elements(c, K_G1_COMPRESS_ROWS, n, a, 5);
 }
 
 /* ---- creation -------------------------------------------------------------------- */

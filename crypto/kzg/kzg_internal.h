@@ -292,10 +292,6 @@ int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n);
 /* 1: those pairs' products run by teams of work-items (g1_fft_pair_products_team). */
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n);  /* bb.u -> bb.out_bytes, c-kzg order */
-/** kzg_stages_u_to_proofs then kzg_stage_compress_proofs, as the pipeline runs them: the
- *  convolutions' last fold (the sums (P, M) to the proofs) made by the compression's
- *  launch instead of a launch of its own (g1_compress_rows' unfold). */
-gc_kzg_ret kzg_stages_u_to_compressed_proofs(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n);       /* bb.poly -> bb.commit -> bb.out_bytes */
 
 /** The G1 FFTs of at most `points` points (rows x 2r) fuse their stages in pairs (0: never;

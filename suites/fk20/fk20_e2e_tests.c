@@ -97,9 +97,7 @@ static gc_status consensus_setup(gc_test_ctx *ctx) {
         }
         gc_ctx_note(ctx, "%s: %s", names[i], s->valid[i] ? "valid" : "invalid (ckzg rejects it)");
     }
-    const char *defs[1] = {gc_ctx_test(ctx)->param}; /* a mutant's kernel define */
-    kzg_ctx_test_hooks hooks = {defs, defs[0] ? 1 : 0, KZG_X_EXT_FFT_COMPUTE, NULL, 0};
-    return fk20_ctx(ctx, &s->e.owned, 64, n, 0, &hooks);
+    return fk20_ctx(ctx, &s->e.owned, 64, n, 0, NULL);
 }
 
 static gc_status consensus_check(gc_test_ctx *ctx) {
@@ -252,15 +250,6 @@ void fk20_register_e2e_tests(void) {
          .budget_s = 900, .setup = ckzg_setup, .run = e2e_run, .check = ckzg_check, .teardown = fk20_teardown},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
-    /* the convolutions' last fold made by the compression (g1_compress_rows' unfold), which a
-     * CPU device's pipeline takes only where --param mutant_fk20.g1_conv_max_batch or
-     * .g1_straus_min_batch sends it through a convolution (tests/fk20_suite.cmake) */
-    static const gc_test unfold = {
-        .suite = "mutant_fk20", .name = "wrong_unfold_sign", .tags = "fk20,mutant,manual",
-        .description = "the compression's unfold adding M_j where it subtracts it: the consensus vectors must FAIL",
-        .budget_s = 900, .expect = GC_FAIL, .param = "KZG_MUTANT=18", .setup = consensus_setup, .run = e2e_run,
-        .check = consensus_check, .teardown = fk20_teardown};
-    gc_test_register(&unfold);
     static const gc_test flags[] = {
         {.suite = "fk20", .name = "eip7594.flags_across_calls", .tags = "fk20,kzg,eip7594",
          .description = "three cells calls on one context: each rejects its own bad blob, none of another call's",
