@@ -482,7 +482,7 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
     return chunk >= MSM_LARGE_MIN_CHUNK ? chunk : msm_chunk_for(MSM_ITEMS_TARGET, outputs, n_terms);
 }
 
-void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on) { c->msm_affine = on != 0; }
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = (int)mode; }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
@@ -522,7 +522,8 @@ static uint32_t msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk, s
 /* The MSM shapes of the pipelines over n blobs. */
 static kzg_msm_shape fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l, chunk = msm_chunk(c->info.comb_teeth, n * two_r, l, l);
-    if (c->msm_affine && c->info.comb_teeth) chunk = l < KZG_AFF_TERMS ? l : KZG_AFF_TERMS; /* msm_comb_affine */
+    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS && c->info.comb_teeth)
+        chunk = l < KZG_AFF_TERMS ? l : KZG_AFF_TERMS; /* msm_comb_affine */
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
     kzg_msm_shape s = {(uint32_t)n, two_r, l, chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r,
                        msm_parts(c, c->info.comb_teeth, chunk, n * two_r, l), 0};
@@ -670,6 +671,22 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
  * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
  * 1.410 / 1.426 / 1.388 / 1.473 ms (three / four deferred parts 1.52 / 1.44), the MSM
  * stage alone 0.543 -> 0.509. */
+/* 1: an MSM of shape s over `table` runs by batched affine additions (msm_comb_affine):
+ * always where asked, and by default the FK20 MSM at L = 64 whose work-items hold
+ * KZG_AFF_TERMS terms by msm_chunk's rule (passes of 128 to 255 blobs). The affine form
+ * inverts once a column group for 16 terms, and since an inversion costs 42 products
+ * instead of 93 (the thirtieth session) it beats msm_comb there: on an H200, 128 blobs
+ * 16.37 / 16.38 / 16.55 / 16.45 ms against 16.79 / 16.75 / 16.74 / 16.81 (run244.sh,
+ * run249.sh, alternating). At 64 blobs (8 terms a work-item; forced to 16) it lost, 9.72 /
+ * 10.02 against 9.58 / 9.69 (run244.sh); larger passes (32 terms a work-item) were not
+ * measured, nor L = 16, and keep msm_comb. */
+static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_buffer *table) {
+    if (s->parts != 1 || s->chunk > KZG_AFF_TERMS) return 0; /* one part: no deferral */
+    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS) return 1;
+    return c->msm_affine == KZG_MSM_AFFINE_BY_SIZE && table == c->table_fk20 && c->log_l == 6 &&
+           s->chunk == KZG_AFF_TERMS;
+}
+
 static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints, gc_buffer *partials,
                                 gc_buffer *partials2, uint32_t teeth, uint32_t spacing, gc_buffer *table,
                                 gc_buffer *bases) {
@@ -682,8 +699,7 @@ static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints,
     if (teeth) {
         gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(table), GC_ARG_BUF(partials), GC_ARG_VAL(*s),
                       GC_ARG_VAL(teeth), GC_ARG_VAL(spacing)};
-        int affine = c->msm_affine && s->parts == 1 && s->chunk <= KZG_AFF_TERMS; /* one part: no deferral */
-        return launch_elements(c, affine ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
+        return launch_elements(c, msm_is_affine(c, s, table) ? K_MSM_COMB_AFFINE : K_MSM_COMB, items, a, 6);
     }
     gc_arg a[] = {GC_ARG_BUF(ints), GC_ARG_BUF(bases), GC_ARG_BUF(partials), GC_ARG_VAL(*s)};
     return launch_elements(c, K_MSM_VAR, items, a, 4);
@@ -1321,6 +1337,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->straus_min_batch = gc_device_get_info(dev)->is_gpu ? 1 : 0;
     c->straus_levels = 2;
     c->straus_pairing = 1;
+    c->msm_affine = KZG_MSM_AFFINE_BY_SIZE;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);

@@ -146,9 +146,8 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
-    /* 1: the comb MSMs whose work-items hold at most KZG_AFF_TERMS terms in one part by
-     * msm_comb_affine (a prototype): the FK20 MSM, which then takes 16 terms a work-item,
-     * and the commitment's where its chunk is that small */
+    /* where the comb MSMs run by batched affine additions (msm_comb_affine), a
+     * kzg_msm_affine_mode: KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in kzg_ctx.c) */
     int msm_affine;
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
@@ -301,7 +300,13 @@ gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
-void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, int on);
+/* Where the comb MSMs run by batched affine additions (msm_comb_affine, one part of at most
+ * KZG_AFF_TERMS terms a work-item): never; always (the FK20 MSM then takes 16 terms a
+ * work-item, and the commitment's where its chunk is that small); or by size, the default:
+ * the FK20 MSM at L = 64 where its work-items hold 16 terms anyway (passes of 128 to 255
+ * blobs). */
+typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SIZE } kzg_msm_affine_mode;
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);

@@ -283,9 +283,9 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
-    uint64_t affine = 0; /* --param fk20.msm_affine: the FK20 MSM by batched affine additions */
-    gc_ctx_param_uint(ctx, "msm_affine", &affine);
-    kzg_ctx_set_msm_affine(o->kc, affine != 0);
+    uint64_t affine = 0; /* --param fk20.msm_affine: the comb MSMs by batched affine additions (unset: by size) */
+    if (gc_ctx_param_uint(ctx, "msm_affine", &affine))
+        kzg_ctx_set_msm_affine(o->kc, affine ? KZG_MSM_AFFINE_ALWAYS : KZG_MSM_AFFINE_NEVER);
     uint64_t width = 0; /* --param fk20.sum_tree_width: 32 or 64 work-items an output of the small sums' trees */
     gc_ctx_param_uint(ctx, "sum_tree_width", &width);
     if (width && width != KZG_SUM_TREE_WG / 2 && width != KZG_SUM_TREE_WG) {
