@@ -62,7 +62,7 @@ add_test(NAME fk20_msm_parts3
                  --param mutant_fk20.msm_parts=3 --scale 0.03125)
 set_tests_properties(fk20_msm_parts1 fk20_msm_parts3 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 # The comb by batched affine additions (msm_comb_affine, --param fk20.msm_affine=1; by
-# default only passes of 32 to 255 blobs on a GPU take it, too many for PoCL here, where
+# default only passes of 64 to 255 blobs on a GPU take it, too many for PoCL here, where
 # the benchmarks check every blob against ckzg's answers before timing): 16 terms a
 # work-item, at 6 teeth three groups of columns (16, 16, 11), at one row and two, and the
 # dropped-term mutant caught through it.

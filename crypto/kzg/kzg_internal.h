@@ -303,8 +303,8 @@ void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 /* Where the comb MSMs run by batched affine additions (msm_comb_affine, one part of at most
  * KZG_AFF_TERMS terms a work-item): never; always (the FK20 MSM then takes 16 terms a
  * work-item, and the commitment's where its chunk is that small); or by size, the default:
- * the FK20 MSM at L = 64 where its work-items hold 8 or 16 terms anyway (passes of 32 to
- * 255 blobs). */
+ * the FK20 MSM at L = 64 in passes of 64 to 255 blobs (its work-items hold 8 or 16 terms
+ * there anyway). */
 typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SIZE } kzg_msm_affine_mode;
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another

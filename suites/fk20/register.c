@@ -50,7 +50,7 @@ void gc_suite_fk20_register(void) {
         {"fk20", "msm_affine", GC_PARAM_UINT, 0, 1,
          "1: the comb MSMs by batched affine additions (msm_comb_affine) wherever they can: the FK20 MSM at 16 "
          "terms a work-item, the commitment's where it has at most 16 in one part; 0: never (msm_comb); unset: by "
-         "size, the FK20 MSM at L = 64 where its work-items hold 8 or 16 terms anyway (passes of 32 to 255 blobs)"},
+         "size, the FK20 MSM at L = 64 in passes of 64 to 255 blobs (8 or 16 terms a work-item there anyway)"},
         {"mutant_fk20", "msm_affine", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
