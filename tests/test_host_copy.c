@@ -115,8 +115,11 @@ static int hands_on_early(kzg_copy_team *team, size_t n, size_t bytes, kzg_range
     return r;
 }
 
+static unsigned caller_copies; /* the last checked pipeline's copies on the calling thread */
+
 /* 1 when every index was copied once, the hand-ons covered [0, n) (or stopped after the
- * failing one) in order, and the result is the failure's; sets the hand-ons and threads. */
+ * failing one) in order, and the result is the failure's; sets the hand-ons and threads
+ * (and caller_copies). */
 static int pipeline_is_exact(pipeliner run, kzg_copy_team *team, size_t n, size_t bytes, unsigned fail_at,
                              unsigned *handed, unsigned *threads) {
     static pipe_record p;
@@ -130,6 +133,8 @@ static int pipeline_is_exact(pipeliner run, kzg_copy_team *team, size_t n, size_
     ok &= fail_at ? p.handed == fail_at : p.next == n;
     *handed = p.handed;
     *threads = 0;
+    caller_copies = 0;
+    for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++) caller_copies += pthread_equal(p.copies.thread[k], p.caller) != 0;
     for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++) {
         int seen = 0;
         for (unsigned j = 0; j < k; j++) seen |= pthread_equal(p.copies.thread[j], p.copies.thread[k]);
@@ -198,6 +203,22 @@ int main(void) {
            threads);
     CHECKF(pipeline_is_exact(kzg_pipelined_ranges, team, 128, 17 * mb, 3, &handed, &threads),
            "pipelined: a failing third hand-on stops the hand-ons, every index still copied (%u)", handed);
+    /* counted as 8 cores (a GPU host's copies, whatever this machine has): from three parts
+     * the calling thread only hands on, the workers copy every chunk */
+    kzg_copy_team_set_cores(team, 8);
+    for (size_t i = 1; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        CHECKF(pipeline_is_exact(kzg_pipelined_ranges, team, n, 64 * mb, 0, &handed, &threads),
+               "pipelined on 8 parts, n = %zu: each index copied once, handed on in order (%u chunks)", n, handed);
+    }
+    CHECKF(pipeline_is_exact(kzg_pipelined_ranges, team, 128, 17 * mb, 0, &handed, &threads) && handed == 32 &&
+               threads == 7 && caller_copies == 0,
+           "pipelined on 8 parts, 128 blobs: 32 chunks copied by the 7 workers, none by the caller (%u chunks, %u "
+           "threads, %u on the caller)",
+           handed, threads, caller_copies);
+    CHECKF(pipeline_is_exact(kzg_pipelined_ranges, team, 128, 17 * mb, 5, &handed, &threads),
+           "pipelined on 8 parts: a failing fifth hand-on stops the hand-ons, every index still copied (%u)", handed);
+    kzg_copy_team_set_cores(team, 0);
     CHECKF(pipeline_is_exact(kzg_pipelined_ranges, NULL, 128, 17 * mb, 0, &handed, &threads) && handed == 1,
            "pipelined, no team: one chunk on the calling thread (%u)", handed);
     int pipe_rounds_ok = 1;

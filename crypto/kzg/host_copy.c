@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define COPY_THREADS_MAX 8
@@ -25,17 +26,38 @@ struct kzg_copy_team {
     pthread_t tid[COPY_THREADS_MAX];
     unsigned long seen[COPY_THREADS_MAX]; /* the round each worker was started at */
     size_t started;                       /* workers 1 .. started are running */
-    unsigned long round;                  /* one per call that uses the workers */
+    atomic_ulong round;                   /* one per call that uses the workers (written under mu) */
     size_t active, busy;                  /* the round's participants (calling thread: 0), those not done */
     void (*job)(void *arg, size_t part);
     void *arg;
     int quit;
+    long cores; /* the cores copy_threads counts with; 0: the machine's (kzg_copy_team_set_cores) */
 };
 
 typedef struct {
     kzg_copy_team *team;
     size_t part;
 } worker_start;
+
+/* A worker done with a round watches for the next one this long before it sleeps on the
+ * condition: a call's copies come in bursts (the blobs' upload, then its results, then the
+ * next call's upload), and a sleeping worker took up to ~0.2 ms to wake (H200 host, the
+ * upload's timeline in run247.sh: the 64 blobs' 8 MB reached the GPU 0.86 ms after the
+ * first chunk). Watching yields the core at every look. */
+#define WORKER_WATCH_NS 2000000L
+
+static long ns_since(const struct timespec *a) {
+    struct timespec b;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (b.tv_sec - a->tv_sec) * 1000000000L + (b.tv_nsec - a->tv_nsec);
+}
+
+static void watch_for_round(kzg_copy_team *t, unsigned long seen) {
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (atomic_load_explicit(&t->round, memory_order_acquire) == seen && ns_since(&start) < WORKER_WATCH_NS)
+        sched_yield();
+}
 
 static void *worker_main(void *p) {
     worker_start w = *(worker_start *)p;
@@ -44,9 +66,14 @@ static void *worker_main(void *p) {
     pthread_mutex_lock(&t->mu);
     unsigned long seen = t->seen[w.part];
     for (;;) {
-        while (!t->quit && t->round == seen) pthread_cond_wait(&t->wake, &t->mu);
+        if (!t->quit && atomic_load(&t->round) == seen) { /* quit is seen at the latest after the watch */
+            pthread_mutex_unlock(&t->mu);
+            watch_for_round(t, seen);
+            pthread_mutex_lock(&t->mu);
+        }
+        while (!t->quit && atomic_load(&t->round) == seen) pthread_cond_wait(&t->wake, &t->mu);
         if (t->quit) break;
-        seen = t->round;
+        seen = atomic_load(&t->round);
         if (w.part >= t->active) continue;
         void (*job)(void *, size_t) = t->job;
         void *arg = t->arg;
@@ -90,6 +117,10 @@ void kzg_copy_team_destroy(kzg_copy_team *t) {
 
 size_t kzg_copy_team_workers(const kzg_copy_team *t) { return t ? t->started : 0; }
 
+void kzg_copy_team_set_cores(kzg_copy_team *t, long cores) {
+    if (t) t->cores = cores;
+}
+
 /* Parts a call can have: want (the calling thread and want - 1 workers), fewer where
  * there is no team or a worker could not be started. */
 static size_t team_parts(kzg_copy_team *t, size_t want) {
@@ -100,7 +131,7 @@ static size_t team_parts(kzg_copy_team *t, size_t want) {
         worker_start *w = malloc(sizeof *w);
         if (!w) break;
         *w = (worker_start){t, part};
-        t->seen[part] = t->round;
+        t->seen[part] = atomic_load(&t->round);
         if (pthread_create(&t->tid[part], NULL, worker_main, w)) {
             free(w);
             break;
@@ -124,7 +155,7 @@ static void team_run(kzg_copy_team *t, size_t parts, void (*job)(void *, size_t)
     t->arg = arg;
     t->active = parts;
     t->busy = parts - 1;
-    t->round++;
+    atomic_fetch_add(&t->round, 1);
     pthread_cond_broadcast(&t->wake);
     pthread_mutex_unlock(&t->mu);
     job(arg, 0);
@@ -137,8 +168,8 @@ static void team_run(kzg_copy_team *t, size_t parts, void (*job)(void *, size_t)
 
 /* Threads for `bytes` over n items: about one per MB, at most COPY_THREADS_MAX, the
  * cores, n; below 2, the calling thread alone. */
-static size_t copy_threads(size_t n, size_t bytes) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+static size_t copy_threads(const kzg_copy_team *team, size_t n, size_t bytes) {
+    long cpus = team && team->cores ? team->cores : sysconf(_SC_NPROCESSORS_ONLN);
     size_t t = bytes / COPY_MIN_BYTES;
     if (t > COPY_THREADS_MAX) t = COPY_THREADS_MAX;
     if (cpus > 0 && t > (size_t)cpus) t = (size_t)cpus;
@@ -157,7 +188,7 @@ static void range_part(void *p, size_t i) {
 }
 
 void kzg_parallel_ranges(kzg_copy_team *team, size_t n, size_t bytes, kzg_range_fn fn, void *arg) {
-    size_t parts = team_parts(team, copy_threads(n, bytes));
+    size_t parts = team_parts(team, copy_threads(team, n, bytes));
     if (parts < 2) {
         fn(arg, 0, n);
         return;
@@ -175,14 +206,17 @@ typedef struct {
     kzg_range_fn fn;
     void *arg;
     size_t n, chunks, parts;
+    size_t first_copier; /* 0: the calling thread copies its share too; 1: it only hands on */
     atomic_int *done;
 } chunk_job;
 
 static size_t chunk_lo(const chunk_job *j, size_t k) { return j->n * k / j->chunks; }
 
-/* Worker i (> 0) copies chunks i, i + parts, ... and flags each as done. */
+/* Copier i (i >= first_copier) copies chunks i - first_copier, then every copiers-th after
+ * it, and flags each as done. */
 static void chunk_worker(chunk_job *j, size_t i) {
-    for (size_t k = i; k < j->chunks; k += j->parts) {
+    size_t copiers = j->parts - j->first_copier;
+    for (size_t k = i - j->first_copier; k < j->chunks; k += copiers) {
         j->fn(j->arg, chunk_lo(j, k), chunk_lo(j, k + 1));
         atomic_store_explicit(&j->done[k], 1, memory_order_release);
     }
@@ -194,8 +228,9 @@ typedef struct {
     int ret;
 } chunk_caller;
 
-/* The calling thread (part 0, team_run's own share) copies chunks 0, parts, 2 parts, ...
- * when their turn comes, waits for the workers' others, and hands each on in order. */
+/* The calling thread (part 0, team_run's own share) hands each chunk on in order as soon
+ * as it is copied; where it is a copier too (first_copier 0) it copies chunks 0, parts,
+ * 2 parts, ... when their turn comes, and the others' chunks done meanwhile wait for it. */
 static void chunk_caller_part(void *p, size_t i) {
     chunk_caller *c = p;
     chunk_job *j = c->chunks;
@@ -204,7 +239,7 @@ static void chunk_caller_part(void *p, size_t i) {
         return;
     }
     for (size_t k = 0; k < j->chunks; k++) {
-        if (k % j->parts == 0) {
+        if (j->first_copier == 0 && k % j->parts == 0) {
             j->fn(j->arg, chunk_lo(j, k), chunk_lo(j, k + 1));
         } else {
             while (!atomic_load_explicit(&j->done[k], memory_order_acquire)) sched_yield();
@@ -215,15 +250,19 @@ static void chunk_caller_part(void *p, size_t i) {
 
 int kzg_pipelined_ranges(kzg_copy_team *team, size_t n, size_t bytes, kzg_range_fn fn, kzg_chunk_fn then,
                          void *arg) {
-    size_t parts = team_parts(team, copy_threads(n, bytes));
+    size_t parts = team_parts(team, copy_threads(team, n, bytes));
     if (parts < 2) {
         fn(arg, 0, n);
         return then(arg, 0, n);
     }
+    /* From three parts the calling thread only hands on: copying a chunk of its own it
+     * held back the workers' finished ones (the upload's timeline, run247.sh: 50-70 us
+     * gaps in the transfers at its chunks). */
+    size_t first_copier = parts >= 3 ? 1 : 0;
     size_t chunks = parts * CHUNKS_PER_THREAD < n ? parts * CHUNKS_PER_THREAD : n;
     atomic_int done[CHUNKS_MAX];
     for (size_t k = 0; k < chunks; k++) atomic_init(&done[k], 0);
-    chunk_job j = {fn, arg, n, chunks, parts, done};
+    chunk_job j = {fn, arg, n, chunks, parts, first_copier, done};
     chunk_caller c = {&j, then, 0};
     team_run(team, parts, chunk_caller_part, &c);
     return c.ret;

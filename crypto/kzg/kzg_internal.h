@@ -82,6 +82,8 @@ typedef struct kzg_copy_team kzg_copy_team;
 kzg_copy_team *kzg_copy_team_create(void);
 void kzg_copy_team_destroy(kzg_copy_team *t);
 size_t kzg_copy_team_workers(const kzg_copy_team *t); /* started so far */
+/* For tests: count with `cores` cores instead of the machine's (0: the machine's). */
+void kzg_copy_team_set_cores(kzg_copy_team *t, long cores);
 /* fn(arg, lo, hi) over [0, n) in contiguous ranges on up to 8 threads, about one per MB
  * of `bytes` (the data the ranges copy), the calling thread taking the first and the
  * team's workers the others; returns when all are done. */
