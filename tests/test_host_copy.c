@@ -134,7 +134,8 @@ static int pipeline_is_exact(pipeliner run, kzg_copy_team *team, size_t n, size_
     *handed = p.handed;
     *threads = 0;
     caller_copies = 0;
-    for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++) caller_copies += pthread_equal(p.copies.thread[k], p.caller) != 0;
+    for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++)
+        caller_copies += pthread_equal(p.copies.thread[k], p.caller) != 0;
     for (unsigned k = 0; k < p.copies.calls && k < MAX_CALLS; k++) {
         int seen = 0;
         for (unsigned j = 0; j < k; j++) seen |= pthread_equal(p.copies.thread[j], p.copies.thread[k]);

@@ -659,6 +659,27 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
                      : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 6);
 }
 
+/* 1: an MSM of shape s over `table` runs by batched affine additions (msm_comb_affine):
+ * always where asked, and by default the FK20 MSM at L = 64 in passes of at least 64 blobs
+ * whose work-items hold 8 or KZG_AFF_TERMS terms by msm_chunk's rule (64 to 255 blobs).
+ * The affine form inverts once a level of its column trees, and since an inversion costs
+ * 42 products instead of 93 (the thirtieth session) it beats msm_comb there. On an H200,
+ * alternating:
+ * 128 blobs (16 terms) 16.37 / 16.38 / 16.55 / 16.45 / 16.44 / 16.49 / 16.26 ms against
+ * 16.79 / 16.75 / 16.74 / 16.81 / 16.92 / 16.82 / 16.74 (run244.sh, run249.sh,
+ * run250.sh), the MSM stage 6.70 against 7.17; 64 blobs at its 8 terms 9.538 / 9.635 /
+ * 9.749 against 9.664 / 9.657 / 9.834 (run250.sh) and 9.679 / 9.667 / 9.550 / 9.527
+ * against 9.638 / 9.710 / 9.646 / 9.731 (run251.sh), where forced to 16 terms (half the
+ * work-items) it lost, 9.72 / 10.02 against 9.58 / 9.69 (run244.sh). At 32 blobs (8 terms)
+ * no gain showed (6.273 / 6.090 against 6.095 / 6.151, run251.sh); larger passes (32 terms
+ * a work-item) were not measured, nor L = 16: they keep msm_comb. */
+static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_buffer *table) {
+    if (s->parts != 1 || s->chunk > KZG_AFF_TERMS) return 0; /* one part: no deferral */
+    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS) return 1;
+    return c->msm_affine == KZG_MSM_AFFINE_BY_SIZE && table == c->table_fk20 && c->log_l == 6 &&
+           s->n_blobs >= 64 && s->chunk >= KZG_AFF_TERMS / 2;
+}
+
 /* partials -> out from point out_first: the MSM of `shape` over the table of `teeth` teeth
  * (ints recoded for it, fr_to_int) or without one (teeth 0) over the bases
  * (msm_products: one launch into partials), then the sum of each output's chunks
@@ -671,26 +692,6 @@ static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *o
  * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
  * 1.410 / 1.426 / 1.388 / 1.473 ms (three / four deferred parts 1.52 / 1.44), the MSM
  * stage alone 0.543 -> 0.509. */
-/* 1: an MSM of shape s over `table` runs by batched affine additions (msm_comb_affine):
- * always where asked, and by default the FK20 MSM at L = 64 in passes of at least 64 blobs
- * whose work-items hold 8 or KZG_AFF_TERMS terms by msm_chunk's rule (64 to 255). The affine form
- * inverts once a column group for its terms, and since an inversion costs 42 products
- * instead of 93 (the thirtieth session) it beats msm_comb there. On an H200, alternating:
- * 128 blobs (16 terms) 16.37 / 16.38 / 16.55 / 16.45 / 16.44 / 16.49 / 16.26 ms against
- * 16.79 / 16.75 / 16.74 / 16.81 / 16.92 / 16.82 / 16.74 (run244.sh, run249.sh,
- * run250.sh), the MSM stage 6.70 against 7.17; 64 blobs at its 8 terms 9.538 / 9.635 /
- * 9.749 against 9.664 / 9.657 / 9.834 (run250.sh) and 9.679 / 9.667 / 9.550 / 9.527
- * against 9.638 / 9.710 / 9.646 / 9.731 (run251.sh), where forced to 16 terms (half the
- * work-items) it lost, 9.72 / 10.02 against 9.58 / 9.69 (run244.sh). At 32 blobs (8 terms)
- * no gain showed (6.273 / 6.090 against 6.095 / 6.151, run251.sh); larger passes (32 terms
- * a work-item) were not measured, nor L = 16: they keep msm_comb. */
-static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_buffer *table) {
-    if (s->parts != 1 || s->chunk > KZG_AFF_TERMS) return 0; /* one part: no deferral */
-    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS) return 1;
-    return c->msm_affine == KZG_MSM_AFFINE_BY_SIZE && table == c->table_fk20 && c->log_l == 6 && s->n_blobs >= 64 &&
-           s->chunk >= KZG_AFF_TERMS / 2;
-}
-
 static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints, gc_buffer *partials,
                                 gc_buffer *partials2, uint32_t teeth, uint32_t spacing, gc_buffer *table,
                                 gc_buffer *bases) {
