@@ -139,9 +139,10 @@ add_test(NAME fk20_g1_straus_pipeline
          COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.consensus_vectors=PASS -- run
                  --filter "fk20.eip7594.consensus_vectors" --param fk20.g1_straus_min_batch=2)
 # Its kernels of two, three (groups of 2 to 4) and four taps a work-item (a CPU device's
-# few compute units take eight, as the stage tests above do), with its mutants (the segment mutant only exists in the row
-# split twice, the default), and the row split once (--param fk20.g1_straus_levels=1, kept
-# for measurement), where the segment mutant changes nothing and must pass.
+# few compute units take eight, as the stage tests above do), with its mutants (the
+# segment mutant only exists in the row split twice, the default), and the row split once
+# (--param fk20.g1_straus_levels=1, kept for measurement), where the segment mutant
+# changes nothing and must pass.
 foreach(taps 2 3 4)
   add_test(NAME fk20_g1_straus_taps${taps}
            COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_straus.rows=PASS mutant_fk20.wrong_straus_phi_sign=CAUGHT

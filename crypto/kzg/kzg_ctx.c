@@ -482,7 +482,7 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
     return chunk >= MSM_LARGE_MIN_CHUNK ? chunk : msm_chunk_for(MSM_ITEMS_TARGET, outputs, n_terms);
 }
 
-void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = (int)mode; }
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
@@ -686,8 +686,8 @@ static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_b
  * (msm_sums; fk20_msms_beside queues the two halves apart). Where the parts' weights can
  * wait (msm_parts_deferrable), each part is summed on its own and g1_msm_parts_combine
  * weights the sums: one blob's MSM chain is then 15 operations at 16 teeth (8 additions, 7
- * doublings) instead of 31 at one part or 23 with the weights' doublings in every term. On an H100 (run146.sh, one call,
- * against 03711a3's launches): u's MSM 430 -> 232 us in the pipeline's timeline, its tree
+ * doublings) instead of 31 at one part or 23 with the weights' doublings in every term.
+ * On an H100 (run146.sh, one call, against 03711a3's launches): u's MSM 430 -> 232 us in the pipeline's timeline, its tree
  * 128 -> 202 (256 outputs, one work-item an addition: by teams there the pipeline was
  * 1.47 ms), the combination 37; one blob's pipeline 1.463 / 1.527 / 1.491 / 1.474 ->
  * 1.410 / 1.426 / 1.388 / 1.473 ms (three / four deferred parts 1.52 / 1.44), the MSM
@@ -773,6 +773,13 @@ static gc_kzg_ret conv_fold(gc_kzg_ctx *c, const gc_arg *f, size_t n) {
     return launch_teams(c, K_G1_CONV_FOLD_TEAM, n * lanes, a, 8);
 }
 
+/* The integers of u's MSM: the pass's scalars times 1/2r where scaled (the pipeline folds
+ * the inverse G1 FFT's scale in here), else as they are. */
+static gc_kzg_ret u_ints(gc_kzg_ctx *c, size_t n, int scaled) {
+    return to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
+                   c->info.comb_teeth);
+}
+
 /* The integers of U_2's MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */
 static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
     return to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
@@ -802,7 +809,7 @@ static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
 static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
     uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
     kzg_msm_shape s = fk20_msm_shape(c, n);
-    gc_kzg_ret ret = to_ints(c, c->bb.circ, c->bb.ints, c->inv_2r_raw, n << KZG_LOG_EXT, 1, teeth);
+    gc_kzg_ret ret = u_ints(c, n, 1);
     if (!ret) ret = conv_hi_ints(c, n);
     if (!ret) ret = kzg_queue_after(c, q, 0);
     if (!ret)
@@ -826,9 +833,7 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF);
     gc_kzg_ret ret = GC_KZG_OK;
     if (hi && !(ret = conv_hi_ints(c, n))) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
-    if (!ret)
-        ret = to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
-                      c->info.comb_teeth);
+    if (!ret) ret = u_ints(c, n, scaled);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
                   c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);

@@ -63,6 +63,13 @@ typedef struct {
     uint32_t defer; /* 1: the parts' weights after the sums (g1_msm_parts_combine; kzg_ctx.c's msm) */
 } kzg_msm_shape;
 
+/* Where the comb MSMs run by batched affine additions (msm_comb_affine, one part of at most
+ * KZG_AFF_TERMS terms a work-item): never; always (the FK20 MSM then takes 16 terms a
+ * work-item, and the commitment's where its chunk is that small); or by size, the default:
+ * the FK20 MSM at L = 64 in passes of 64 to 255 blobs (its work-items hold 8 or 16 terms
+ * there anyway). */
+typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SIZE } kzg_msm_affine_mode;
+
 /* The most column parts of an MSM of one term a work-item (kzg_ctx_set_msm_parts). */
 #define KZG_MSM_PARTS_MAX 4u
 
@@ -148,9 +155,9 @@ struct gc_kzg_ctx {
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm_parts in kzg_ctx.c) */
     unsigned msm_parts;
-    /* where the comb MSMs run by batched affine additions (msm_comb_affine), a
-     * kzg_msm_affine_mode: KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in kzg_ctx.c) */
-    int msm_affine;
+    /* where the comb MSMs run by batched affine additions (msm_comb_affine):
+     * KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in kzg_ctx.c) */
+    kzg_msm_affine_mode msm_affine;
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
     unsigned sum_tree_width;
@@ -302,12 +309,6 @@ gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points);
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 2, 4; 0: by backend and size */
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
-/* Where the comb MSMs run by batched affine additions (msm_comb_affine, one part of at most
- * KZG_AFF_TERMS terms a work-item): never; always (the FK20 MSM then takes 16 terms a
- * work-item, and the commitment's where its chunk is that small); or by size, the default:
- * the FK20 MSM at L = 64 in passes of 64 to 255 blobs (its work-items hold 8 or 16 terms
- * there anyway). */
-typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SIZE } kzg_msm_affine_mode;
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
