@@ -21,8 +21,8 @@ static const char *const kernel_names[K_COUNT] = {
     [K_G1_FFT_PAIR_PRODUCTS] = "g1_fft_pair_products", [K_G1_FFT_PAIR_PRODUCTS_TEAM] = "g1_fft_pair_products_team",
     [K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL] = "g1_fft_pair_products_team_full",
     [K_G1_FFT_PAIR_COMBINE] = "g1_fft_pair_combine",
-    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW] = "g1_conv_mul_pow",
-    [K_G1_CONV_MUL_POW_TEAM] = "g1_conv_mul_pow_team",
+    [K_G1_CLEAR_UPPER_HALF] = "g1_clear_upper_half", [K_G1_CONV_MUL_POW32] = "g1_conv_mul_pow32",
+    [K_G1_CONV_MUL_POW32_TEAM] = "g1_conv_mul_pow32_team",
     [K_G1_CONV_FOLD] = "g1_conv_fold", [K_G1_CONV_FOLD_TEAM] = "g1_conv_fold_team",
     [K_G1_CONV_TAPS] = "g1_conv_taps", [K_G1_CONV_TAPS_TEAM] = "g1_conv_taps_team",
     [K_G1_CONV_TAPS_TEAM_FULL] = "g1_conv_taps_team_full",
@@ -158,27 +158,24 @@ static gc_fr *conv_split_taps(unsigned log_2r) {
     return split;
 }
 
-/* The slots of a convolution output for `parts` pieces (kzg_conv_slots in kzg_kernels.gc):
- * the rest, then the pieces of the r/4 pairs. */
-static uint32_t conv_slots(const gc_kzg_ctx *c, unsigned parts) { return parts * (1u << (c->log_2r - 3)) + 1; }
-
-/* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their `parts`
- * pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-: piece p of the
- * pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which share a scalar:
- * kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1); slot 0 (the rest, no product) has none. */
-static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c, gc_buffer **out, unsigned parts) {
-    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS, slots = conv_slots(c, parts);
+/* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their
+ * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-:
+ * piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which
+ * share a scalar: kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1); slot 0 (the rest, no
+ * product) and the padding up to KZG_CONV_SLOTS have none. */
+static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
+    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
     gc_fr *split = conv_split_taps(c->log_2r);
-    unsigned char *digits = calloc(2 * slots, per), pieces[KZG_CONV_PARTS_MAX * 2 * GC_GLV_DIGITS];
+    unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
     if (split && digits) {
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 1; e <= q; e++) {
-                unsigned char *at = digits + half * slots * per;
-                gc_glv_wnaf_digits_parts(pieces, parts, KZG_CONV_WNAF_WIDTH, &split[half * (h + 1) + e]);
-                for (size_t p = 0; p < parts; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
+                unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
+                gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, KZG_CONV_WNAF_WIDTH, &split[half * (h + 1) + e]);
+                for (size_t p = 0; p < KZG_CONV_PARTS; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
             }
-        ret = upload(c, out, digits, 2 * slots * per, "G1 convolution taps");
+        ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
     }
     free(split);
     free(digits);
@@ -487,10 +484,6 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
 
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
 
-void kzg_ctx_set_conv_parts(gc_kzg_ctx *c, unsigned parts) {
-    c->conv_parts = parts == KZG_CONV_PARTS_MIN || parts == KZG_CONV_PARTS_MAX ? parts : KZG_CONV_PARTS_MIN;
-}
-
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
 }
@@ -656,7 +649,7 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
  * by teams of four where the sums' trees may take teams (CUDA, or --param fk20.sum_team
  * above 1), whatever the outputs (at most 512 here): per doublings in a row for each
  * part but the top, each two rounds of four products, so four lanes wait for two products
- * in a row where one waits for eight (as conv_mul_pow). */
+ * in a row where one waits for eight (as conv_mul_pow32). */
 static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
                                     uint32_t parts, uint32_t per) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
@@ -748,27 +741,25 @@ static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs 
 
 /* 1: the FK20 MSM of a pass of n blobs also makes the convolution's pieces' points
  * (conv_hi_msm), which the pipeline's convolution then reads (kzg_stages_u_to_proofs);
- * larger passes make them all from u by doublings in the convolution's stage. */
+ * larger passes make all three from u by doublings in the convolution's stage. */
 static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
     return g1_map_is_conv(c, n) && n <= c->conv_blobs && n <= KZG_CONV_PIECES_MSM_MAX_BATCH;
 }
 
-/* The next `steps` pieces' points of n_points points from src[src_first ..]: conv_hi's
- * dst_first + s n_points .. = [2^(w (s + 1))] src (w = 128 / conv_parts bits a piece;
- * g1_conv_mul_pow), by teams of four through CUDA (or where --param fk20.conv_team asks
- * for teams): a doubling is two rounds of four products, so four lanes wait for two
- * products in a row where two wait for four and one for eight. The launch is small at any
- * pass the convolution takes (at most 16 blobs: 2,048 points, 256 warps of teams), so
- * teams only shorten its chain: on an H100 (run122.sh) one blob's launch of 32 doublings
- * 159 us by teams of two, about 97 by four, its proofs 1.18 -> 1.12 ms. */
-static gc_kzg_ret conv_mul_pow(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
-                               uint32_t n_points, uint32_t steps) {
+/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
+ * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
+ * is two rounds of four products, so four lanes wait for two products in a row where two
+ * wait for four and one for eight. The launch is small at any pass the convolution takes
+ * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
+ * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
+ * proofs 1.18 -> 1.12 ms. */
+static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
+                                 uint32_t n_points) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
-    uint32_t bits = 128 / c->conv_parts;
-    gc_arg a[] = {GC_ARG_BUF(src),       GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first), GC_ARG_VAL(dst_first),
-                  GC_ARG_VAL(n_points), GC_ARG_VAL(bits),       GC_ARG_VAL(steps),     GC_ARG_VAL(lanes)};
-    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW_TEAM, (size_t)n_points * lanes, a, 8)
-                     : launch_elements(c, K_G1_CONV_MUL_POW, n_points, a, 7);
+    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
+                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
+                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
 }
 
 /* g1_conv_fold's launch of n work-items (two a pair of points) with its seven arguments f,
@@ -789,40 +780,34 @@ static gc_kzg_ret u_ints(gc_kzg_ctx *c, size_t n, int scaled) {
                    c->info.comb_teeth);
 }
 
-/* The integers of U_(parts/2)'s MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */
+/* The integers of U_2's MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */
 static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
     return to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
 }
 
-/* U_h = [2^64] u' (h = parts/2) of a convolution pass (conv_hi's rows (h - 1) n ..): one
- * FK20 MSM over conv_hi_ints' integers, then the pieces above it, U_(h+1) .. by doublings
- * (kzg_kernels.gc: the convolution's pieces). Beside the MSM of u on its own queue (queue 0
- * then makes U_1 .. U_(h-1) from u: conv_pieces_below), so that each queue's chain is one
- * MSM and 64 - w doublings, where the top piece from u is 128 - w in a row after u's MSM.
- * The MSM made U_1 .. U_3 of four pieces until the seventeenth session: one blob's three
- * MSMs, 24,576 work-items, took more of the GPU than u's beside them (docs/results/fk20.md). */
+/* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over
+ * conv_hi_ints' integers, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
+ * pieces). Beside the MSM of u on its own queue (queue 0 then makes U_1 = [2^32] u), so
+ * that each queue's chain is one MSM and 32 doublings, where U_3 from u is 96 doublings in
+ * a row after u's MSM. The MSM made all three until the seventeenth session:
+ * one blob's three MSMs, 24,576 work-items, took more of the GPU than u's beside them
+ * (docs/results/fk20.md). */
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
-    uint32_t pts = (uint32_t)(n << c->log_2r), h = c->conv_parts / 2;
+    uint32_t pts = (uint32_t)(n << c->log_2r);
     gc_kzg_ret ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2,
-                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, (h - 1) * pts);
-    return ret ? ret : conv_mul_pow(c, c->conv_hi, (h - 1) * pts, h * pts, pts, h - 1);
+                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
+    return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
 }
 
-/* U_1 .. U_(parts/2 - 1) of a convolution pass from u (conv_hi's first rows), the pieces
- * below the MSM's U_(parts/2). */
-static gc_kzg_ret conv_pieces_below(gc_kzg_ctx *c, size_t n) {
-    return conv_mul_pow(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r), c->conv_parts / 2 - 1);
-}
-
-/* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_(parts/2)'s on queue
- * q (conv_hi_msm's), their launches interleaved on the host: both scalings' integers on
- * queue 0, u's comb, then the other MSM's whole chain on queue q, then u's sums and the
- * pieces below. So each queue's comb is queued at most one launch after the other's: the
- * host takes 5-9 us a launch, as long as each of the pass's first kernels, and with its chain queued first
+/* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_2's on queue q
+ * (conv_hi_msm's), their launches interleaved on the host: both scalings' integers on
+ * queue 0, u's comb, then U_2's whole chain on queue q, then u's sums and U_1. So each
+ * queue's comb is queued at most one launch after the other's: the host takes 5-9 us a
+ * launch, as long as each of the pass's first kernels, and with U_2's chain queued first
  * queue 0's comb started ~35 us after queue q's (one blob's timeline, H200, run238.sh).
  * Called on queue 0; back on queue 0 after both, even when a launch failed. */
 static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
-    uint32_t teeth = c->info.comb_teeth;
+    uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
     kzg_msm_shape s = fk20_msm_shape(c, n);
     gc_kzg_ret ret = u_ints(c, n, 1);
     if (!ret) ret = conv_hi_ints(c, n);
@@ -830,11 +815,11 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
     if (!ret)
         ret = msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
                            c->table_fk20, c->x_ext_fft);
-    if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* the upper pieces */
+    if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;
     if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
-    if (!ret) ret = conv_pieces_below(c, n);
+    if (!ret) ret = conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
     gc_kzg_ret w = kzg_queue_after(c, 0, q);
     return ret ? ret : w;
 }
@@ -847,12 +832,12 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     int hi = scaled && conv_pieces_by_msm(c, n);
     if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF);
     gc_kzg_ret ret = GC_KZG_OK;
-    if (hi && !(ret = conv_hi_ints(c, n))) ret = conv_hi_msm(c, n); /* one queue: U_(parts/2)'s MSM first */
+    if (hi && !(ret = conv_hi_ints(c, n))) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
     if (!ret) ret = u_ints(c, n, scaled);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
                   c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
-    if (!ret && hi) ret = conv_pieces_below(c, n);
+    if (!ret && hi) ret = conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
     return ret;
 }
 
@@ -934,26 +919,29 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     for (size_t first = 0; first < n; first += c->conv_blobs) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
         uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
-        uint32_t parts = c->conv_parts, slots = conv_slots(c, parts);
-        gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits[parts == KZG_CONV_PARTS_MAX]),
+        gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(parts), GC_ARG_VAL(lanes)};
-        uint32_t one_part = 1; /* fold the inputs (all the pieces), then unfold the sums */
+                      GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
+        uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
         uint32_t log_r = log_2r - 1; /* the folds pair points i and i + r */
         gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(parts), GC_ARG_VAL(log_r)};
+                      GC_ARG_VAL(rows), GC_ARG_VAL(all_parts), GC_ARG_VAL(log_r)};
         gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows), GC_ARG_VAL(one_part), GC_ARG_VAL(log_r)};
-        /* U_1 .. U_(parts-1) from u in one chain, unless the MSM made them */
-        gc_kzg_ret ret = hi_ready ? GC_KZG_OK : conv_mul_pow(c, c->bb.u, row0 * two_r, 0, rows * two_r, parts - 1);
-        if (!ret) ret = conv_fold(c, f, (size_t)parts * rows * two_r);
-        size_t products = (size_t)slots * rows * two_r;
+        uint32_t pts = rows * two_r; /* U_1, U_2, U_3 from u, 32 doublings each, unless the MSM made them */
+        gc_kzg_ret ret = GC_KZG_OK;
+        for (uint32_t p = 1; !hi_ready && !ret && p < KZG_CONV_PARTS; p++)
+            ret = p == 1 ? conv_mul_pow32(c, c->bb.u, row0 * two_r, 0, pts)
+                         : conv_mul_pow32(c, c->conv_hi, (p - 2) * pts, (p - 1) * pts, pts);
+        if (!ret) ret = conv_fold(c, f, (size_t)KZG_CONV_PARTS * rows * two_r);
+        size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
-                                           products * lanes, a, 9)
-                            : launch_elements(c, K_G1_CONV_TAPS, products, a, 8);
-        /* no scratch: 65 or 129 chunks an output never fan in by eights (sum_chunks) */
-        if (!ret) ret = sum_chunks(c, c->conv_products, NULL, slots, rows * two_r, c->bb.u, row0 * two_r);
+                                           products * lanes, a, 8)
+                            : launch_elements(c, K_G1_CONV_TAPS, products, a, 7);
+        if (!ret)
+            ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
+                             row0 * two_r);
         if (!ret) ret = conv_fold(c, z, (size_t)rows * two_r);
         if (ret) return ret;
     }
@@ -1166,8 +1154,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
      * stage calls run in slices of that many (kzg_stage_g1_conv) */
     if (!c->info.g1_conv_max_batch) return GC_KZG_OK;
     c->conv_blobs = c->info.g1_conv_max_batch < b ? c->info.g1_conv_max_batch : b;
-    size_t products = c->conv_blobs * two_r * conv_slots(c, KZG_CONV_PARTS_MAX);
-    size_t hi_rows = c->conv_blobs * (KZG_CONV_PARTS_MAX - 1);
+    size_t products = c->conv_blobs * two_r * KZG_CONV_SLOTS, hi_rows = c->conv_blobs * (KZG_CONV_PARTS - 1);
     size_t msm_blobs = c->conv_blobs < KZG_CONV_PIECES_MSM_MAX_BATCH ? c->conv_blobs : KZG_CONV_PIECES_MSM_MAX_BATCH;
     size_t conv_partials = most_msm_items(c, fk20_msm_shape, msm_blobs, 1); /* U_2's MSM (conv_hi_msm) */
     gc_fr scale, inv_2r, pow2, raw; /* 2^64 / 2r, raw (fr_to_int's scale) */
@@ -1178,15 +1165,15 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     gc_fr_mul(&pow2, &pow2, &inv_2r);
     gc_fr_from_mont(&scale, &pow2);
     gc_kzg_ret ret;
-    if ((ret = upload_conv_taps(c, &c->conv_digits[0], KZG_CONV_PARTS_MIN)) ||
-        (ret = upload_conv_taps(c, &c->conv_digits[1], KZG_CONV_PARTS_MAX)) ||
+    if ((ret = upload_conv_taps(c)) ||
         (ret = upload(c, &c->conv_scale, &scale, sizeof scale, "scale")) ||
         (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
         (ret = upload(c, &c->conv_ints, NULL, msm_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
         (ret = upload(c, &c->conv_partials, NULL, conv_partials * sizeof(gc_g1p), "G1 convolution MSM partial sums")) ||
         (ret = upload(c, &c->conv_partials2, NULL, (conv_partials + 7) / 8 * sizeof(gc_g1p),
                       "G1 convolution MSM partial sums")) ||
-        (ret = upload(c, &c->conv_products, NULL, products * sizeof(gc_g1p), "G1 convolution products")))
+        (ret = upload(c, &c->conv_products, NULL, products * sizeof(gc_g1p), "G1 convolution products")) ||
+        (ret = upload(c, &c->conv_products2, NULL, products / 8 * sizeof(gc_g1p), "G1 convolution products")))
         return ret;
     c->info.batch_bytes += ((products * 9 / 8 + hi_rows * two_r + conv_partials * 9 / 8) * sizeof(gc_g1p) +
                             msm_blobs * 8192 * sizeof(gc_fr)) / b;
@@ -1361,7 +1348,6 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->straus_levels = 2;
     c->straus_pairing = 1;
     c->msm_affine = KZG_MSM_AFFINE_BY_SIZE;
-    c->conv_parts = KZG_CONV_PARTS_MIN;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -1419,7 +1405,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits[0], c->conv_digits[1], c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->straus_digits, c->straus_products, c->straus_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);

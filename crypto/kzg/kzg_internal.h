@@ -18,11 +18,13 @@
 #define KZG_FFT_BLOCK_LOG_MAX 7u /* fr_fft_row_blocks' largest block, 2^7 elements (kzg_kernels.gc) */
 /* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128), split mod X^r -+ 1 into
  * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c), whose taps pair up: r/4 = 16 products of
- * differences per output, each in KZG_CONV_PARTS_MIN or KZG_CONV_PARTS_MAX pieces of its
- * GLV halves (32 or 16 bits; kzg_ctx_set_conv_parts), and one slot for the rest
- * (doublings and additions): 65 or 129 slots (kzg_conv_slots in kzg_kernels.gc). */
-#define KZG_CONV_PARTS_MIN 4u
-#define KZG_CONV_PARTS_MAX 8u
+ * differences per output, each in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, and
+ * one slot for the rest (doublings and additions): 65 slots padded to 72 (mirrors
+ * KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum launches
+ * take 72 -> 9 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
+ * 512 outputs). */
+#define KZG_CONV_PARTS 4u
+#define KZG_CONV_SLOTS 72u
 /* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then
  * U_1, U_3 by 32 doublings on each queue); larger ones make U_1, U_2, U_3 from u, 32
  * doublings at a time (kzg_stage_g1_conv). One blob's MSMs leave most of the GPU idle, so
@@ -74,7 +76,7 @@ typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SI
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_CELLS_FFT_IN, K_CELLS_FFT_OUT, K_FK20_CIRCULANT, K_FK20_CIRCULANT_FFT, K_FR_TO_INT,
     K_MSM_COMB, K_MSM_COMB_AFFINE, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
-    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW, K_G1_CONV_MUL_POW_TEAM, K_G1_CONV_FOLD, K_G1_CONV_FOLD_TEAM, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
+    K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_FOLD_TEAM, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
     K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS3, K_G1_CONV_STRAUS4,
     K_G1_CONV_STRAUS8,
     K_G1_COMPRESS_ROWS, K_COUNT
@@ -174,12 +176,8 @@ struct gc_kzg_ctx {
     gc_buffer *pair_scratch;
     gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
-    /* the pieces of each product (KZG_CONV_PARTS_MIN or _MAX; kzg_ctx_set_conv_parts), and
-     * their split taps' wNAF digits in 2 x conv_slots slots for each choice (kzg_conv_taps_split) */
-    unsigned conv_parts;
-    gc_buffer *conv_digits[2];     /* [0]: KZG_CONV_PARTS_MIN pieces, [1]: KZG_CONV_PARTS_MAX */
-    gc_buffer *conv_hi;            /* (KZG_CONV_PARTS_MAX - 1) conv_blobs * 2r G1: U_p = [2^(128 p / parts)] u,
-                                    * p = 1 .. parts - 1, [p - 1][row][k] */
+    gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
+    gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
     gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm; one blob) */
     gc_buffer *conv_scale;         /* its scale, 2^64 / 2r */
     /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
@@ -187,7 +185,8 @@ struct gc_kzg_ctx {
      * then (pocl_release_dlhandle_cache's assertion: kzg_cmd_g1_conv failed 3 runs in 8,
      * 0 in 10 on one queue), and queues that share the same cores gain nothing. */
     int conv_msm_beside;
-    gc_buffer *conv_products;      /* conv_blobs * 2r * conv_slots(KZG_CONV_PARTS_MAX) G1: [row][k][slot] */
+    gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
+    gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
     /* the batches' convolution by Straus over groups of taps (g1_conv_straus; L = 64, else
      * NULL): passes of at least straus_min_batch blobs (and more than g1_conv_max_batch)
@@ -257,16 +256,15 @@ gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ex
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
 /** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
  *  takes the G1 convolution and has at most KZG_CONV_PIECES_MSM_MAX_BATCH blobs, also
- *  conv_hi = U_p (p = 1 .. conv_parts - 1), which kzg_stage_g1_conv reads:
- *  U_(parts/2) = [2^64] u by a second MSM beside it (on queue KZG_QUEUE_G1_HALF, queue 0
- *  waiting for it; on queue 0 where conv_msm_beside is 0), the pieces above it from it by
- *  doublings there, those below from u on queue 0. */
+ *  conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM beside it (on queue
+ *  KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where conv_msm_beside is 0) and
+ *  then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which kzg_stage_g1_conv reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
  *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. hi_ready:
- *  conv_hi holds the pieces' points (kzg_stage_fk20_msm made them: a pass of at most
+ *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it: a pass of at most
  *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the
  *  message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
 gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready);
@@ -312,9 +310,6 @@ void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
-/* The G1 convolution's pieces a product: KZG_CONV_PARTS_MIN or KZG_CONV_PARTS_MAX (any
- * other value: the default, conv_parts_default in kzg_ctx.c). */
-void kzg_ctx_set_conv_parts(gc_kzg_ctx *c, unsigned parts);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);

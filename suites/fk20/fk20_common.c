@@ -283,14 +283,6 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
-    uint64_t conv_parts = 0; /* --param fk20.conv_parts: the G1 convolution's pieces a product, 4 or 8 */
-    gc_ctx_param_uint(ctx, "conv_parts", &conv_parts);
-    if (conv_parts && conv_parts != KZG_CONV_PARTS_MIN && conv_parts != KZG_CONV_PARTS_MAX) {
-        gc_ctx_error(ctx, "fk20.conv_parts: %u or %u pieces a product (0: the default), not %llu", KZG_CONV_PARTS_MIN,
-                     KZG_CONV_PARTS_MAX, (unsigned long long)conv_parts);
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_conv_parts(o->kc, (unsigned)conv_parts);
     uint64_t affine = 0; /* --param fk20.msm_affine: the comb MSMs by batched affine additions (unset: by size) */
     if (gc_ctx_param_uint(ctx, "msm_affine", &affine))
         kzg_ctx_set_msm_affine(o->kc, affine ? KZG_MSM_AFFINE_ALWAYS : KZG_MSM_AFFINE_NEVER);
