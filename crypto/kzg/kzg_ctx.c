@@ -484,8 +484,6 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
 
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
 
-void kzg_ctx_set_cells_after_comb(gc_kzg_ctx *c, int on) { c->cells_after_comb = on != 0; }
-
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
 }
@@ -817,7 +815,6 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
     if (!ret)
         ret = msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
                            c->table_fk20, c->x_ext_fft);
-    if (!ret && c->cells_after_comb) ret = kzg_queue_after(c, 1, 0);
     if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;

@@ -185,9 +185,6 @@ struct gc_kzg_ctx {
      * then (pocl_release_dlhandle_cache's assertion: kzg_cmd_g1_conv failed 3 runs in 8,
      * 0 in 10 on one queue), and queues that share the same cores gain nothing. */
     int conv_msm_beside;
-    /* 1: in such a pass queue 1's cells wait for u's comb (fk20_msms_beside), so that they
-     * run beside the MSMs' sums and the doublings instead of beside the combs */
-    int cells_after_comb;
     gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
     gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
     size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
@@ -313,7 +310,6 @@ void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
-void kzg_ctx_set_cells_after_comb(gc_kzg_ctx *c, int on);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width);
