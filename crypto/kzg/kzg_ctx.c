@@ -163,19 +163,21 @@ static gc_fr *conv_split_taps(unsigned log_2r) {
  * piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which
  * share a scalar: kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1); slot 0 (the rest, no
  * product) and the padding up to KZG_CONV_SLOTS have none. */
-static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c) {
-    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS;
+static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c, gc_buffer **out, unsigned group) {
+    size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS, slot_bytes = group * per;
+    size_t slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
     gc_fr *split = conv_split_taps(c->log_2r);
-    unsigned char *digits = calloc(2 * KZG_CONV_SLOTS, per), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
+    unsigned char *digits = calloc(2 * slots, slot_bytes), pieces[KZG_CONV_PARTS * 2 * GC_GLV_DIGITS];
     gc_kzg_ret ret = GC_KZG_MALLOC;
     if (split && digits) {
         for (size_t half = 0; half < 2; half++)
             for (size_t e = 1; e <= q; e++) {
-                unsigned char *at = digits + half * KZG_CONV_SLOTS * per;
+                unsigned char *at = digits + half * slots * slot_bytes + (e - 1) % group * per;
                 gc_glv_wnaf_digits_parts(pieces, KZG_CONV_PARTS, KZG_CONV_WNAF_WIDTH, &split[half * (h + 1) + e]);
-                for (size_t p = 0; p < KZG_CONV_PARTS; p++) memcpy(at + (1 + p * q + e - 1) * per, pieces + p * per, per);
+                for (size_t p = 0; p < KZG_CONV_PARTS; p++)
+                    memcpy(at + (1 + p * (q / group) + (e - 1) / group) * slot_bytes, pieces + p * per, per);
             }
-        ret = upload(c, &c->conv_digits, digits, 2 * KZG_CONV_SLOTS * per, "G1 convolution taps");
+        ret = upload(c, out, digits, 2 * slots * slot_bytes, "G1 convolution taps");
     }
     free(split);
     free(digits);
@@ -483,6 +485,8 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
 }
 
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
+
+void kzg_ctx_set_conv_group(gc_kzg_ctx *c, unsigned taps) { c->conv_group = taps == 2 ? 2 : 1; }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
@@ -919,9 +923,10 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     for (size_t first = 0; first < n; first += c->conv_blobs) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
         uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
-        gc_arg a[] = {GC_ARG_BUF(c->bb.u),   GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(c->conv_digits),
+        uint32_t group = c->conv_group, slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
+        gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(group == 2 ? c->conv_digits2 : c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(lanes)};
+                      GC_ARG_VAL(rows), GC_ARG_VAL(group), GC_ARG_VAL(lanes)};
         uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
         uint32_t log_r = log_2r - 1; /* the folds pair points i and i + r */
         gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
@@ -934,14 +939,12 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
             ret = p == 1 ? conv_mul_pow32(c, c->bb.u, row0 * two_r, 0, pts)
                          : conv_mul_pow32(c, c->conv_hi, (p - 2) * pts, (p - 1) * pts, pts);
         if (!ret) ret = conv_fold(c, f, (size_t)KZG_CONV_PARTS * rows * two_r);
-        size_t products = (size_t)KZG_CONV_SLOTS * rows * two_r;
+        size_t products = (size_t)slots * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
-                                           products * lanes, a, 8)
-                            : launch_elements(c, K_G1_CONV_TAPS, products, a, 7);
-        if (!ret)
-            ret = sum_chunks(c, c->conv_products, c->conv_products2, KZG_CONV_SLOTS, rows * two_r, c->bb.u,
-                             row0 * two_r);
+                                           products * lanes, a, 9)
+                            : launch_elements(c, K_G1_CONV_TAPS, products, a, 8);
+        if (!ret) ret = sum_chunks(c, c->conv_products, c->conv_products2, slots, rows * two_r, c->bb.u, row0 * two_r);
         if (!ret) ret = conv_fold(c, z, (size_t)rows * two_r);
         if (ret) return ret;
     }
@@ -1165,7 +1168,7 @@ static gc_kzg_ret alloc_batch(gc_kzg_ctx *c) {
     gc_fr_mul(&pow2, &pow2, &inv_2r);
     gc_fr_from_mont(&scale, &pow2);
     gc_kzg_ret ret;
-    if ((ret = upload_conv_taps(c)) ||
+    if ((ret = upload_conv_taps(c, &c->conv_digits, 1)) || (ret = upload_conv_taps(c, &c->conv_digits2, 2)) ||
         (ret = upload(c, &c->conv_scale, &scale, sizeof scale, "scale")) ||
         (ret = upload(c, &c->conv_hi, NULL, hi_rows * two_r * sizeof(gc_g1p), "G1 convolution points")) ||
         (ret = upload(c, &c->conv_ints, NULL, msm_blobs * 8192 * sizeof(gc_fr), "G1 convolution MSM scalars")) ||
@@ -1348,6 +1351,7 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->straus_levels = 2;
     c->straus_pairing = 1;
     c->msm_affine = KZG_MSM_AFFINE_BY_SIZE;
+    c->conv_group = 1;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);
@@ -1405,7 +1409,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
                          c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
                          c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
                          c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
+                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_digits2, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->staging_buf) gc_buffer_free(c->staging_buf);
