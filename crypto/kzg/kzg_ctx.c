@@ -486,7 +486,7 @@ static uint32_t msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint
 
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
 
-void kzg_ctx_set_conv_group(gc_kzg_ctx *c, unsigned taps) { c->conv_group = taps == 2 ? 2 : 1; }
+void kzg_ctx_set_conv_group(gc_kzg_ctx *c, unsigned taps) { c->conv_group = taps == 1 || taps == 2 ? taps : 0; }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
     c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
@@ -923,7 +923,8 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     for (size_t first = 0; first < n; first += c->conv_blobs) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
         uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
-        uint32_t group = c->conv_group, slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
+        uint32_t group = c->conv_group ? c->conv_group : rows >= KZG_CONV_GROUP_MIN_ROWS ? 2 : 1;
+        uint32_t slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
         gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(group == 2 ? c->conv_digits2 : c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
                       GC_ARG_VAL(rows), GC_ARG_VAL(group), GC_ARG_VAL(lanes)};
@@ -1351,7 +1352,6 @@ gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1
     c->straus_levels = 2;
     c->straus_pairing = 1;
     c->msm_affine = KZG_MSM_AFFINE_BY_SIZE;
-    c->conv_group = 1;
     gc_fr inv_4096, inv_2r_raw = inv_pow2_raw(c->log_2r), one_raw;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_fr_zero(&one_raw);

@@ -26,8 +26,15 @@
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 72u
 /* The same with two taps a work-item sharing their doublings (kzg_ctx_set_conv_group):
- * 33 slots padded to 40 (KZG_CONV_SLOTS2 in kzg_kernels.gc). */
+ * 33 slots padded to 40 (KZG_CONV_SLOTS2 in kzg_kernels.gc). Slices of at least
+ * KZG_CONV_GROUP_MIN_ROWS rows take it by default: there a product is one work-item and the
+ * launch fills the GPU, so 0.7 of the operations is 0.7 of the time (H200, run258.sh: 8
+ * blobs 3.171 / 2.995 -> 2.561 / 2.702 ms, 16 blobs 5.325 / 5.299 -> 4.218 / 4.232); one
+ * blob's launch, by teams, waits on its chains, 64 operations deep instead of 46 (1.01-1.05
+ * -> 1.20-1.24 ms by teams of two, 1.03-1.08 by four). Two to seven blobs: not measured,
+ * one tap. */
 #define KZG_CONV_SLOTS2 40u
+#define KZG_CONV_GROUP_MIN_ROWS 8u
 /* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then
  * U_1, U_3 by 32 doublings on each queue); larger ones make U_1, U_2, U_3 from u, 32
  * doublings at a time (kzg_stage_g1_conv). One blob's MSMs leave most of the GPU idle, so
@@ -181,7 +188,7 @@ struct gc_kzg_ctx {
     /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
     gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
     gc_buffer *conv_digits2;       /* the same for two taps a work-item, 2 x KZG_CONV_SLOTS2 slots of two taps */
-    unsigned conv_group;           /* taps a work-item of the convolution's products: 1 or 2 */
+    unsigned conv_group;           /* taps a work-item of the convolution's products: 1 or 2; 0 by size */
     gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
     gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm; one blob) */
     gc_buffer *conv_scale;         /* its scale, 2^64 / 2r */
@@ -315,7 +322,8 @@ void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes); /* 1, 
 /* The column parts of the MSMs of one term a work-item: 1 .. KZG_MSM_PARTS_MAX; 0: the default. */
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts);
 void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode);
-/* Taps a work-item of the G1 convolution's products: 1 or 2 (Straus); other values: 1. */
+/* Taps a work-item of the G1 convolution's products: 1 or 2 (Straus); other values: by the
+ * slice's rows (KZG_CONV_GROUP_MIN_ROWS). */
 void kzg_ctx_set_conv_group(gc_kzg_ctx *c, unsigned taps);
 /* Work-items per output of the small sums' trees: 32 or KZG_SUM_TREE_WG; 0 (or another
  * value): by the chunks. */

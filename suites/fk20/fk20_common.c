@@ -283,7 +283,7 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
     gc_ctx_param_uint(ctx, "msm_parts", &parts);
     kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
-    uint64_t group = 1; /* --param fk20.conv_group: taps a work-item of the G1 convolution's products */
+    uint64_t group = 0; /* --param fk20.conv_group: taps a work-item of the G1 convolution's products (0: by size) */
     gc_ctx_param_uint(ctx, "conv_group", &group);
     kzg_ctx_set_conv_group(o->kc, (unsigned)group);
     uint64_t affine = 0; /* --param fk20.msm_affine: the comb MSMs by batched affine additions (unset: by size) */

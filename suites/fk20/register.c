@@ -52,10 +52,10 @@ void gc_suite_fk20_register(void) {
          "terms a work-item, the commitment's where it has at most 16 in one part; 0: never (msm_comb); unset: by "
          "size, the FK20 MSM at L = 64 in passes of 64 to 255 blobs (8 or 16 terms a work-item there anyway)"},
         {"mutant_fk20", "msm_affine", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"},
-        {"fk20", "conv_group", GC_PARAM_UINT, 1, 2,
-         "taps a work-item of the G1 convolution's products: 1 (the default), or 2 sharing one chain of "
-         "doublings (Straus)"},
-        {"mutant_fk20", "conv_group", GC_PARAM_UINT, 1, 2, "the same for the fk20 mutants"},
+        {"fk20", "conv_group", GC_PARAM_UINT, 0, 2,
+         "taps a work-item of the G1 convolution's products: 1, or 2 sharing one chain of doublings (Straus) "
+         "(0, the default: 2 in slices of at least 8 blobs, else 1)"},
+        {"mutant_fk20", "conv_group", GC_PARAM_UINT, 0, 2, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
          "(0: never; unset: the library's default, 16 on a GPU, never on a CPU device)"},
