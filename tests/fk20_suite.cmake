@@ -187,17 +187,14 @@ add_test(NAME fk20_g1_conv_teams
                  -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign"
                  --param fk20.conv_team=2 --param mutant_fk20.conv_team=2 --scale 0.03125)
 # The convolution's products two taps a work-item (Straus, gc_g1p_mul2_glv_wnaf4; a GPU
-# takes it in slices of at least 8 blobs), plain and by teams of two, with its mutants: the
-# stage at one row and at two.
-foreach(team 1 2)
-  add_test(NAME fk20_g1_conv_group2_team${team}
-           COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.row1=PASS fk20.L64.g1_conv.rows=PASS
-                   mutant_fk20.wrong_conv_tap=CAUGHT mutant_fk20.lost_conv_wrap_sign=CAUGHT
-                   -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign"
-                   --param fk20.conv_group=2 --param mutant_fk20.conv_group=2
-                   --param fk20.conv_team=${team} --param mutant_fk20.conv_team=${team} --scale 0.03125)
-  set_tests_properties(fk20_g1_conv_group2_team${team} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
-endforeach()
+# takes it in slices of at least 8 blobs), with its mutants: the stage at one row and at two.
+add_test(NAME fk20_g1_conv_group2
+         COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_conv.row1=PASS fk20.L64.g1_conv.rows=PASS
+                 mutant_fk20.wrong_conv_tap=CAUGHT mutant_fk20.lost_conv_wrap_sign=CAUGHT
+                 mutant_fk20.wrong_conv_piece=CAUGHT mutant_fk20.wrong_conv_rest=CAUGHT
+                 -- run --filter "fk20.L64.g1_conv.row1,fk20.L64.g1_conv.rows,mutant_fk20.wrong_conv_tap,mutant_fk20.lost_conv_wrap_sign,mutant_fk20.wrong_conv_piece,mutant_fk20.wrong_conv_rest"
+                 --param fk20.conv_group=2 --param mutant_fk20.conv_group=2 --scale 0.03125)
+set_tests_properties(fk20_g1_conv_group2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 # The team kernels' two register budgets (g1_fft_pair_products_team and g1_conv_taps_team
 # at 168 registers, their _full twins at 255; by default the launch's size chooses): each
 # forced, the pairs over several rows and the convolution at one, by teams of two.

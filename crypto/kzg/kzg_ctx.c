@@ -923,11 +923,13 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
     for (size_t first = 0; first < n; first += c->conv_blobs) {
         uint32_t row0 = (uint32_t)first, rows = (uint32_t)(n - first < c->conv_blobs ? n - first : c->conv_blobs);
         uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, rows); /* the team kernel takes them as an eighth argument */
-        uint32_t group = c->conv_group ? c->conv_group : rows >= KZG_CONV_GROUP_MIN_ROWS ? 2 : 1;
+        /* two taps a work-item where a product is one work-item (the teams take one) */
+        uint32_t group = lanes > 1 ? 1 : c->conv_group ? c->conv_group : rows >= KZG_CONV_GROUP_MIN_ROWS ? 2 : 1;
         uint32_t slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
+        /* the plain kernel takes the group as its eighth argument, the team kernel the lanes */
         gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_BUF(group == 2 ? c->conv_digits2 : c->conv_digits),
                       GC_ARG_BUF(c->conv_products), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
-                      GC_ARG_VAL(rows), GC_ARG_VAL(group), GC_ARG_VAL(lanes)};
+                      GC_ARG_VAL(rows), lanes > 1 ? GC_ARG_VAL(lanes) : GC_ARG_VAL(group)};
         uint32_t all_parts = KZG_CONV_PARTS, one_part = 1; /* fold the inputs, then unfold the sums */
         uint32_t log_r = log_2r - 1; /* the folds pair points i and i + r */
         gc_arg f[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(log_2r), GC_ARG_VAL(row0),
@@ -943,7 +945,7 @@ gc_kzg_ret kzg_stage_g1_conv(gc_kzg_ctx *c, size_t n, int hi_ready) {
         size_t products = (size_t)slots * rows * two_r;
         if (!ret)
             ret = lanes > 1 ? launch_teams(c, team_kernel(c, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, products * lanes),
-                                           products * lanes, a, 9)
+                                           products * lanes, a, 8)
                             : launch_elements(c, K_G1_CONV_TAPS, products, a, 8);
         if (!ret) ret = sum_chunks(c, c->conv_products, c->conv_products2, slots, rows * two_r, c->bb.u, row0 * two_r);
         if (!ret) ret = conv_fold(c, z, (size_t)rows * two_r);

@@ -25,14 +25,14 @@
  * 512 outputs). */
 #define KZG_CONV_PARTS 4u
 #define KZG_CONV_SLOTS 72u
-/* The same with two taps a work-item sharing their doublings (kzg_ctx_set_conv_group):
- * 33 slots padded to 40 (KZG_CONV_SLOTS2 in kzg_kernels.gc). Slices of at least
- * KZG_CONV_GROUP_MIN_ROWS rows take it by default: there a product is one work-item and the
- * launch fills the GPU, so 0.7 of the operations is 0.7 of the time (H200, run258.sh: 8
- * blobs 3.171 / 2.995 -> 2.561 / 2.702 ms, 16 blobs 5.325 / 5.299 -> 4.218 / 4.232); one
- * blob's launch, by teams, waits on its chains, 64 operations deep instead of 46 (1.01-1.05
- * -> 1.20-1.24 ms by teams of two, 1.03-1.08 by four). Two to seven blobs: not measured,
- * one tap. */
+/* The same with two taps a work-item sharing their doublings (kzg_ctx_set_conv_group;
+ * where a product is one work-item, not by teams): 33 slots padded to 40 (KZG_CONV_SLOTS2
+ * in kzg_kernels.gc). Slices of at least KZG_CONV_GROUP_MIN_ROWS rows take it by default:
+ * there the launch fills the GPU, so 0.7 of the operations is about 0.7 of the time (H200,
+ * run258.sh: 8 blobs 3.171 / 2.995 -> 2.561 / 2.702 ms, 16 blobs 5.325 / 5.299 -> 4.218 /
+ * 4.232). One blob's launch, by teams, waits on its chains, 64 operations deep instead of
+ * 46: with a team form of it (since dropped) 1.01-1.05 -> 1.20-1.24 ms by teams of two,
+ * 1.03-1.08 by four. Two to seven blobs: not measured, one tap. */
 #define KZG_CONV_SLOTS2 40u
 #define KZG_CONV_GROUP_MIN_ROWS 8u
 /* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then

@@ -53,8 +53,8 @@ void gc_suite_fk20_register(void) {
          "size, the FK20 MSM at L = 64 in passes of 64 to 255 blobs (8 or 16 terms a work-item there anyway)"},
         {"mutant_fk20", "msm_affine", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"},
         {"fk20", "conv_group", GC_PARAM_UINT, 0, 2,
-         "taps a work-item of the G1 convolution's products: 1, or 2 sharing one chain of doublings (Straus) "
-         "(0, the default: 2 in slices of at least 8 blobs, else 1)"},
+         "taps a work-item of the G1 convolution's products where a product is one work-item (teams take one): "
+         "1, or 2 sharing one chain of doublings (Straus) (0, the default: 2 in slices of at least 8 blobs, else 1)"},
         {"mutant_fk20", "conv_group", GC_PARAM_UINT, 0, 2, "the same for the fk20 mutants"},
         {"fk20", "g1_conv_max_batch", GC_PARAM_UINT, 0, GC_KZG_G1_CONV_MAX_BATCH_MAX,
          "L = 64: passes of at most this many blobs take the G1 convolution instead of the G1 FFTs "
