@@ -159,10 +159,11 @@ static gc_fr *conv_split_taps(unsigned log_2r) {
 }
 
 /* The G1 convolution's split taps (kzg_conv_taps_split) as the digits of their
- * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-:
- * piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1 and r - d, which
- * share a scalar: kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1); slot 0 (the rest, no
- * product) and the padding up to KZG_CONV_SLOTS have none. */
+ * KZG_CONV_PARTS pieces (gc_glv_wnaf_digits_parts) in g1_conv_taps' slots, c+ then c-,
+ * `group` taps a slot: piece p of the pair e = 1 .. r/4 (the taps at distances d = 2e - 1
+ * and r - d, which share a scalar: kzg_conv_taps.c) in slot 1 + p r/4 + (e - 1), or with
+ * two taps in slot 1 + p r/8 + (e - 1) / 2, the pair e - 1 mod 2 of the slot; slot 0 (the
+ * rest, no product) and the padding up to KZG_CONV_SLOTS (KZG_CONV_SLOTS2) have none. */
 static gc_kzg_ret upload_conv_taps(gc_kzg_ctx *c, gc_buffer **out, unsigned group) {
     size_t h = (size_t)1 << (c->log_2r - 2), q = h / 2, per = 2 * GC_GLV_DIGITS, slot_bytes = group * per;
     size_t slots = group == 2 ? KZG_CONV_SLOTS2 : KZG_CONV_SLOTS;
