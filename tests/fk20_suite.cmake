@@ -241,6 +241,19 @@ endforeach()
 set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_straus_pipeline fk20_g1_conv_teams fk20_sum_tree_teams
                      fk20_conv_fold_teams fk20_msm_parts_combine_teams fk20_sum_tree_width64_team1 fk20_sum_tree_width64_team2 PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
+# A pass of one blob as a GPU takes it, which a CPU device's pipeline does not by default:
+# the convolution with U_2 by its own MSM, both MSMs' integers made in the circulant FFTs'
+# launch (fk20_circulant_fft_ints), U_1 and U_3 in the deferred parts' combination
+# (g1_msm_parts_combine with pow32), one work-item an output and by teams of four. The
+# one-blob benchmark checks its proofs and cells against the known answers first.
+foreach(team 1 2)
+  add_test(NAME fk20_one_blob_pass_team${team}
+           COMMAND ${GC_FK20_EXPECT} 0 fk20.bench.L64.b1.cells_proofs=PASS -- bench
+                   --filter "fk20.bench.L64.b1.cells_proofs" --param fk20.g1_conv_max_batch=16
+                   --param fk20.sum_team=${team} --samples 1 --warmup 0)
+  set_tests_properties(fk20_one_blob_pass_team${team} PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
+endforeach()
+
 # Blob flags across calls: each pass marks its bad blobs with a mark of its own and the
 # flags are never cleared (kzg_stage_blob_to_fr); three cells calls on one context, each
 # rejecting only its own bad blob (its mutant is fk20_mutant_caught.stale_blob_flag).

@@ -222,13 +222,15 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
     gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
     if (ret) return ret;
-    if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = kzg_stage_poly_ifft(c, n))) return ret;
+    if ((ret = kzg_stage_blob_to_poly(c, n))) return ret;
     if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
     int beside_msm = (want->cells && cells_early) || (want->commitments && early);
     int msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
     if (beside_msm && (ret = kzg_queue_after(c, 1, 0))) return ret; /* queue 1 after the polynomial */
     if (beside_msm && !msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
-    if (want->proofs && ((ret = kzg_stage_circulant_fft(c, n)) || (ret = kzg_stage_fk20_msm(c, n, 1)))) return ret;
+    if (want->proofs &&
+        ((ret = kzg_stage_fk20_scalars(c, n)) || (ret = kzg_stage_fk20_msm(c, n, KZG_MSM_SCALED_INTS_READY))))
+        return ret;
     if (beside_msm && msm_first && (ret = queue_beside_msm(c, n, want, cells_early, early))) return ret;
     if (want->cells && !cells_early && !cells_late) {
         if ((ret = kzg_stage_cells(c, n))) return ret;

@@ -13,6 +13,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_FR_FFT_ROW_BLOCKS] = "fr_fft_row_blocks", [K_CELLS_FFT_IN] = "kzg_cells_fft_in",
     [K_CELLS_FFT_OUT] = "kzg_cells_fft_out",   [K_FK20_CIRCULANT] = "fk20_circulant",
     [K_FK20_CIRCULANT_FFT] = "fk20_circulant_fft", [K_FR_TO_INT] = "fr_to_int",
+    [K_BLOB_FFT_IN] = "kzg_blob_fft_in", [K_FK20_CIRCULANT_FFT_INTS] = "fk20_circulant_fft_ints",
     [K_MSM_COMB] = "msm_comb",                 [K_MSM_COMB_AFFINE] = "msm_comb_affine",
     [K_MSM_VAR] = "msm_var",
     [K_MSM_COMB_POWERS] = "msm_comb_powers",   [K_MSM_COMB_TABLE_BUILD] = "msm_comb_table_build",
@@ -329,12 +330,18 @@ static gc_fr inv_pow2_raw(unsigned log_n) {
  * which made the host wait for the blobs' transfer before it queued the first kernel. The
  * flags are zeroed (blocking) only where the mark starts over: a fresh buffer, or the
  * 2^32 - 1 passes after it. */
-gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
+static gc_kzg_ret next_flag_mark(gc_kzg_ctx *c) {
     if (++c->flag_mark == 0) {
         gc_status st = gc_buffer_fill_byte(c->bb.bad, 0);
         if (st) return kzg_device_error(c, st, "clearing the blob flags");
         c->flag_mark = 1;
     }
+    return GC_KZG_OK;
+}
+
+gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
+    gc_kzg_ret ret = next_flag_mark(c);
+    if (ret) return ret;
     uint32_t count = (uint32_t)(n << KZG_LOG_BLOB), mark = c->flag_mark;
     gc_arg a[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad), GC_ARG_VAL(count),
                   GC_ARG_VAL(mark)};
@@ -360,6 +367,14 @@ static uint32_t fft_block_launches(const gc_kzg_ctx *c, kzg_kernel_id id, uint32
     return halves;
 }
 
+/* One launch of fr_fft_row_blocks: stages [s0, s1) of the n rows' transforms. */
+static gc_kzg_ret fr_fft_blocks(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
+                                uint32_t row_len, size_t n, uint32_t s0, uint32_t s1, uint32_t flags) {
+    gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
+                  GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
+    return launch_group(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - (s1 - s0)), (size_t)1 << (s1 - s0 - 1), a, 8);
+}
+
 /* The DIT transform of size 2^log_n of each of n rows of `data` (rows of row_len
  * elements, already in bit-reversed order), twiddles tw, `scale_flag` KZG_FFT_SCALE or 0
  * (by scale[0] after the last stage): one launch of fr_fft_row_blocks (blocks in local
@@ -383,9 +398,7 @@ static gc_kzg_ret fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffe
     gc_kzg_ret ret = GC_KZG_OK;
     for (uint32_t h = 0; h < halves && !ret; h++) {
         uint32_t s0 = h ? spans[0] : 0, s1 = h ? log_n : spans[0], flags = h + 1 == halves ? scale_flag : 0u;
-        gc_arg a[] = {GC_ARG_BUF(data), GC_ARG_BUF(tw), GC_ARG_BUF(scale), GC_ARG_VAL(log_n), GC_ARG_VAL(row_len),
-                      GC_ARG_VAL(s0),   GC_ARG_VAL(s1), GC_ARG_VAL(flags)};
-        ret = launch_group(c, K_FR_FFT_ROW_BLOCKS, n << (log_n - (s1 - s0)), (size_t)1 << (s1 - s0 - 1), a, 8);
+        ret = fr_fft_blocks(c, data, tw, scale, log_n, row_len, n, s0, s1, flags);
     }
     return ret;
 }
@@ -394,6 +407,26 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
     /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
      * transform starts from, so no permutation. */
     return fr_fft(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, KZG_FFT_SCALE);
+}
+
+/* The two stages above as two launches where the transform takes two block launches and
+ * kzg_blob_fft_in's work-group holds its first half's: that one reads the blob bytes
+ * itself, a launch fewer on the pass's critical path. */
+gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n) {
+    uint32_t spans[2];
+    if (fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, KZG_LOG_BLOB, spans) != 2 ||
+        fft_block_launches(c, K_BLOB_FFT_IN, KZG_LOG_BLOB, spans) != 2) {
+        gc_kzg_ret ret = kzg_stage_blob_to_fr(c, n);
+        return ret ? ret : kzg_stage_poly_ifft(c, n);
+    }
+    gc_kzg_ret ret = next_flag_mark(c);
+    uint32_t split = spans[0], mark = c->flag_mark;
+    gc_arg in[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad),
+                   GC_ARG_BUF(c->itw_4096), GC_ARG_VAL(split),      GC_ARG_VAL(mark)};
+    if (!ret) ret = launch_group(c, K_BLOB_FFT_IN, n << (KZG_LOG_BLOB - split), (size_t)1 << (split - 1), in, 6);
+    return ret ? ret
+               : fr_fft_blocks(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, split,
+                               KZG_LOG_BLOB, KZG_FFT_SCALE);
 }
 
 /* The cells: with blocks (both sides' kernels able to), the transform's two launches
@@ -650,18 +683,41 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
 }
 
+/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
+ * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
+ * is two rounds of four products, so four lanes wait for two products in a row where two
+ * wait for four and one for eight. The launch is small at any pass the convolution takes
+ * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
+ * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
+ * proofs 1.18 -> 1.12 ms. */
+static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
+                                 uint32_t n_points) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
+    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
+                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
+                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
+}
+
+/* msm_sums' pow_first where no [2^32] copy of the output is wanted */
+#define KZG_NO_POW32 UINT32_MAX
+
 /* out[out_first + i] = the sum over q of [2^(q per)] sums[i parts + q] (g1_msm_parts_combine),
  * by teams of four where the sums' trees may take teams (CUDA, or --param fk20.sum_team
  * above 1), whatever the outputs (at most 512 here): per doublings in a row for each
  * part but the top, each two rounds of four products, so four lanes wait for two products
- * in a row where one waits for eight (as conv_mul_pow32). */
+ * in a row where one waits for eight (as conv_mul_pow32). Unless pow_first is
+ * KZG_NO_POW32, the same launch makes conv_hi[pow_first + i] = [2^32] out[out_first + i],
+ * conv_mul_pow32's work. */
 static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
-                                    uint32_t parts, uint32_t per) {
+                                    uint32_t parts, uint32_t per, uint32_t pow_first) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
-    gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out), GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
-                  GC_ARG_VAL(parts), GC_ARG_VAL(per), GC_ARG_VAL(lanes)};
-    return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 7)
-                     : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 6);
+    uint32_t pow32 = pow_first != KZG_NO_POW32, pow_at = pow32 ? pow_first : 0;
+    gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out),        GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
+                  GC_ARG_VAL(parts), GC_ARG_VAL(per),        GC_ARG_BUF(c->conv_hi ? c->conv_hi : out),
+                  GC_ARG_VAL(pow_at), GC_ARG_VAL(pow32),     GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 10)
+                     : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 9);
 }
 
 /* 1: an MSM of shape s over `table` runs by batched affine additions (msm_comb_affine):
@@ -715,21 +771,26 @@ static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints,
     return launch_elements(c, K_MSM_VAR, items, a, 4);
 }
 
-/* The sums of msm_products' partials (s as it left it) into out from point out_first. */
+/* The sums of msm_products' partials (s as it left it) into out from point out_first, and
+ * unless pow_first is KZG_NO_POW32 their [2^32] multiples into conv_hi from pow_first (in
+ * the weights' launch where the parts are deferred, else by conv_mul_pow32). */
 static gc_kzg_ret msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, gc_buffer *partials2,
-                           uint32_t spacing, gc_buffer *out, uint32_t out_first) {
+                           uint32_t spacing, gc_buffer *out, uint32_t out_first, uint32_t pow_first) {
     uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
-    if (!s.defer) return sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
+    if (!s.defer) {
+        gc_kzg_ret ret = sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
+        return ret || pow_first == KZG_NO_POW32 ? ret : conv_mul_pow32(c, out, out_first, pow_first, n_out);
+    }
     gc_kzg_ret ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0);
     uint32_t per = (spacing + s.parts - 1) / s.parts;
-    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, per);
+    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, per, pow_first);
 }
 
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
                       uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
-                      uint32_t out_first) {
+                      uint32_t out_first, uint32_t pow_first) {
     gc_kzg_ret ret = msm_products(c, &s, ints, partials, partials2, teeth, spacing, table, bases);
-    return ret ? ret : msm_sums(c, s, partials, partials2, spacing, out, out_first);
+    return ret ? ret : msm_sums(c, s, partials, partials2, spacing, out, out_first, pow_first);
 }
 
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after
@@ -749,22 +810,6 @@ static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs 
  * larger passes make all three from u by doublings in the convolution's stage. */
 static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
     return g1_map_is_conv(c, n) && n <= c->conv_blobs && n <= KZG_CONV_PIECES_MSM_MAX_BATCH;
-}
-
-/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
- * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
- * is two rounds of four products, so four lanes wait for two products in a row where two
- * wait for four and one for eight. The launch is small at any pass the convolution takes
- * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
- * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
- * proofs 1.18 -> 1.12 ms. */
-static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
-                                 uint32_t n_points) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
-    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
-                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
-    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
-                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
 }
 
 /* g1_conv_fold's launch of n work-items (two a pair of points) with its seven arguments f,
@@ -800,8 +845,8 @@ static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
     uint32_t pts = (uint32_t)(n << c->log_2r);
     gc_kzg_ret ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2,
-                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
-    return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
+                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts, 2 * pts);
+    return ret;
 }
 
 /* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_2's on queue q
@@ -810,12 +855,12 @@ static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
  * queue's comb is queued at most one launch after the other's: the host takes 5-9 us a
  * launch, as long as each of the pass's first kernels, and with U_2's chain queued first
  * queue 0's comb started ~35 us after queue q's (one blob's timeline, H200, run238.sh).
- * Called on queue 0; back on queue 0 after both, even when a launch failed. */
-static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
-    uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
+ * With ints_ready kzg_stage_fk20_scalars made both integers already. Called on queue 0; back on queue 0 after both, even when a launch failed. */
+static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q, int ints_ready) {
+    uint32_t teeth = c->info.comb_teeth;
     kzg_msm_shape s = fk20_msm_shape(c, n);
-    gc_kzg_ret ret = u_ints(c, n, 1);
-    if (!ret) ret = conv_hi_ints(c, n);
+    gc_kzg_ret ret = ints_ready ? GC_KZG_OK : u_ints(c, n, 1);
+    if (!ret && !ints_ready) ret = conv_hi_ints(c, n);
     if (!ret) ret = kzg_queue_after(c, q, 0);
     if (!ret)
         ret = msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
@@ -823,10 +868,29 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q) {
     if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;
-    if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
-    if (!ret) ret = conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
+    if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0, 0); /* and U_1 */
     gc_kzg_ret w = kzg_queue_after(c, 0, q);
     return ret ? ret : w;
+}
+
+/* One launch where the circulant rows' transform is one block launch (at L = 64 and
+ * L = 16); on an H200 one blob's circulant FFTs and two fr_to_int launches took 10.4 +
+ * 4.3 + 4.3 us and three launch gaps in the timeline (run256.sh). */
+gc_kzg_ret kzg_stage_fk20_scalars(gc_kzg_ctx *c, size_t n) {
+    int hi = conv_pieces_by_msm(c, n);
+    uint32_t spans[2], log_l = c->log_l, two = hi, signed_comb = c->info.comb_teeth != 0;
+    if (fft_block_launches(c, K_FK20_CIRCULANT_FFT, c->log_2r, spans) != 1 ||
+        fft_block_launches(c, K_FK20_CIRCULANT_FFT_INTS, c->log_2r, spans) != 1) {
+        gc_kzg_ret ret = kzg_stage_circulant_fft(c, n);
+        if (!ret) ret = u_ints(c, n, 1);
+        return ret || !hi ? ret : conv_hi_ints(c, n);
+    }
+    gc_arg f[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->tw_2r),
+                  GC_ARG_VAL(log_l),      GC_ARG_BUF(c->bb.ints),
+                  GC_ARG_BUF(c->inv_2r_raw), GC_ARG_BUF(hi ? c->conv_ints : c->bb.ints),
+                  GC_ARG_BUF(hi ? c->conv_scale : c->inv_2r_raw), GC_ARG_VAL(two),
+                  GC_ARG_VAL(signed_comb)};
+    return launch_group(c, K_FK20_CIRCULANT_FFT_INTS, n << log_l, (size_t)1 << (c->log_2r - 1), f, 9);
 }
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
@@ -834,15 +898,15 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
-    int hi = scaled && conv_pieces_by_msm(c, n);
-    if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF);
+    int ready = scaled == KZG_MSM_SCALED_INTS_READY, hi = scaled && conv_pieces_by_msm(c, n);
+    if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF, ready);
     gc_kzg_ret ret = GC_KZG_OK;
-    if (hi && !(ret = conv_hi_ints(c, n))) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
-    if (!ret) ret = u_ints(c, n, scaled);
+    if (hi && !ready) ret = conv_hi_ints(c, n);
+    if (hi && !ret) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
+    if (!ret && !ready) ret = u_ints(c, n, scaled);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
-    if (!ret && hi) ret = conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
+                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0, hi ? 0 : KZG_NO_POW32); /* and U_1 */
     return ret;
 }
 
@@ -1060,7 +1124,8 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
     gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
     if (ret) return ret;
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
-                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0)))
+                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0,
+                   KZG_NO_POW32)))
         return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),

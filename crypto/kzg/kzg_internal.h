@@ -85,6 +85,7 @@ typedef enum { KZG_MSM_AFFINE_NEVER, KZG_MSM_AFFINE_ALWAYS, KZG_MSM_AFFINE_BY_SI
 
 typedef enum {
     K_BLOB_TO_FR, K_POLY_EXTEND_BRP, K_FR_TO_BYTES_BRP, K_FR_FFT_ROWS, K_FR_FFT_ROW_BLOCKS, K_CELLS_FFT_IN, K_CELLS_FFT_OUT, K_FK20_CIRCULANT, K_FK20_CIRCULANT_FFT, K_FR_TO_INT,
+    K_BLOB_FFT_IN, K_FK20_CIRCULANT_FFT_INTS,
     K_MSM_COMB, K_MSM_COMB_AFFINE, K_MSM_VAR, K_MSM_COMB_POWERS, K_MSM_COMB_TABLE_BUILD, K_G1_SUM_CHUNKS, K_G1_SUM_TREE, K_G1_BITREV_ROWS, K_G1_FFT_STAGE,
     K_G1_FFT_PAIR_PRODUCTS, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL, K_G1_FFT_PAIR_COMBINE, K_G1_CLEAR_UPPER_HALF, K_G1_CONV_MUL_POW32, K_G1_CONV_MUL_POW32_TEAM, K_G1_CONV_FOLD, K_G1_CONV_FOLD_TEAM, K_G1_CONV_TAPS, K_G1_CONV_TAPS_TEAM, K_G1_CONV_TAPS_TEAM_FULL, K_G1_SUM_TREE_TEAM,
     K_G1_MSM_PARTS_COMBINE, K_G1_MSM_PARTS_COMBINE_TEAM, K_G1_CONV_STRAUS2, K_G1_CONV_STRAUS3, K_G1_CONV_STRAUS4,
@@ -264,14 +265,26 @@ gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.p
 /* bb.bad as read back from the device -> 1 for the last pass's bad blobs, else 0 */
 void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n);
 gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals -> coefficients */
+/* bb.blobs -> coefficients in bb.poly, bb.bad: the two stages above, the transform's first
+ * launch reading the bytes itself where its blocks fit (kzg_blob_fft_in) */
+gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
-/** bb.circ -> bb.ints (scaled by 1/2r when scaled) -> MSM -> bb.u; scaled, for a pass that
+/** bb.circ -> bb.ints (scaled by 1/2r when scaled; KZG_MSM_SCALED_INTS_READY: scaled, the
+ *  integers made already, below) -> MSM -> bb.u; scaled, for a pass that
  *  takes the G1 convolution and has at most KZG_CONV_PIECES_MSM_MAX_BATCH blobs, also
  *  conv_hi = [2^(32 p)] u (p = 1 .. 3): U_2 by a second MSM beside it (on queue
  *  KZG_QUEUE_G1_HALF, queue 0 waiting for it; on queue 0 where conv_msm_beside is 0) and
  *  then U_3 = [2^32] U_2 there, U_1 = [2^32] u on queue 0, which kzg_stage_g1_conv reads. */
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled);
+/* kzg_stage_fk20_msm's `scaled` for a pass whose integers kzg_stage_fk20_scalars made */
+#define KZG_MSM_SCALED_INTS_READY 2
+/** bb.poly -> the integers of the pipeline's FK20 MSM (scaled by 1/2r, bb.ints) and, where
+ *  kzg_stage_fk20_msm makes U_2 by an MSM, of that one (conv_ints): the circulant FFTs
+ *  and their integers in one launch where its blocks fit (fk20_circulant_fft_ints), else
+ *  kzg_stage_circulant_fft and fr_to_int. Then kzg_stage_fk20_msm(c, n,
+ *  KZG_MSM_SCALED_INTS_READY). */
+gc_kzg_ret kzg_stage_fk20_scalars(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic

@@ -109,9 +109,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
         r = gc_kzg_compute_cells_and_proofs(kc, s->cells, s->proofs, s->commitments, s->blobs, n, NULL);
         break;
     case B_CELLS_PROOFS: r = gc_kzg_compute_cells_and_proofs(kc, s->cells, s->proofs, NULL, s->blobs, n, NULL); break;
-    case B_POLY:
-        if (!(r = kzg_stage_blob_to_fr(kc, n))) r = kzg_stage_poly_ifft(kc, n);
-        break;
+    case B_POLY: r = kzg_stage_blob_to_poly(kc, n); break;
     case B_CELLS: r = kzg_stage_cells(kc, n); break;
     case B_CIRCULANT: r = kzg_stage_circulant_fft(kc, n); break;
     case B_MSM: r = kzg_stage_fk20_msm(kc, n, 1); break;
@@ -124,7 +122,7 @@ static gc_status bench_sample(gc_test_ctx *ctx, unsigned iteration, double *ms, 
     case B_COMMIT: r = kzg_stage_commitment(kc, n); break;
     case B_PROOFS: /* what the FK20 GPU project's "FK20" line times: polynomial -> h_fft
                     * (G1 FFTs or convolution, as the pipeline chooses) */
-        if (!(r = kzg_stage_circulant_fft(kc, n)) && !(r = kzg_stage_fk20_msm(kc, n, 1)))
+        if (!(r = kzg_stage_fk20_scalars(kc, n)) && !(r = kzg_stage_fk20_msm(kc, n, KZG_MSM_SCALED_INTS_READY)))
             r = kzg_stages_u_to_proofs(kc, n);
         break;
     default: break;

@@ -88,11 +88,11 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     gc_status st = GC_OK;
     gc_kzg_ret r = GC_KZG_OK;
     switch (p->st) {
-    case ST_POLY: /* blob bytes -> Fr -> inverse FFT (in place: poison first) */
+    case ST_POLY: /* blob bytes -> Fr -> inverse FFT (in place: poison first), as the pipeline */
         if ((st = put_rows(kc->bb.blobs, v->blob, GC_KZG_BYTES_PER_BLOB, n)) ||
             (st = gc_buffer_fill_byte(kc->bb.poly, canary)))
             break;
-        if (!(r = kzg_stage_blob_to_fr(kc, n))) r = kzg_stage_poly_ifft(kc, n);
+        r = kzg_stage_blob_to_poly(kc, n);
         break;
     case ST_CIRCULANT:
     case ST_CELLS:
