@@ -683,41 +683,18 @@ static gc_kzg_ret sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, 
     return launch_elements(c, K_G1_SUM_CHUNKS, n_out, r, 5);
 }
 
-/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
- * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
- * is two rounds of four products, so four lanes wait for two products in a row where two
- * wait for four and one for eight. The launch is small at any pass the convolution takes
- * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
- * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
- * proofs 1.18 -> 1.12 ms. */
-static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
-                                 uint32_t n_points) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
-    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
-                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
-    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
-                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
-}
-
-/* msm_sums' pow_first where no [2^32] copy of the output is wanted */
-#define KZG_NO_POW32 UINT32_MAX
-
 /* out[out_first + i] = the sum over q of [2^(q per)] sums[i parts + q] (g1_msm_parts_combine),
  * by teams of four where the sums' trees may take teams (CUDA, or --param fk20.sum_team
  * above 1), whatever the outputs (at most 512 here): per doublings in a row for each
  * part but the top, each two rounds of four products, so four lanes wait for two products
- * in a row where one waits for eight (as conv_mul_pow32). Unless pow_first is
- * KZG_NO_POW32, the same launch makes conv_hi[pow_first + i] = [2^32] out[out_first + i],
- * conv_mul_pow32's work. */
+ * in a row where one waits for eight (as conv_mul_pow32). */
 static gc_kzg_ret msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
-                                    uint32_t parts, uint32_t per, uint32_t pow_first) {
+                                    uint32_t parts, uint32_t per) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
-    uint32_t pow32 = pow_first != KZG_NO_POW32, pow_at = pow32 ? pow_first : 0;
-    gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out),        GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
-                  GC_ARG_VAL(parts), GC_ARG_VAL(per),        GC_ARG_BUF(c->conv_hi ? c->conv_hi : out),
-                  GC_ARG_VAL(pow_at), GC_ARG_VAL(pow32),     GC_ARG_VAL(lanes)};
-    return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 10)
-                     : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 9);
+    gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out), GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
+                  GC_ARG_VAL(parts), GC_ARG_VAL(per), GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_MSM_PARTS_COMBINE_TEAM, (size_t)n_out * lanes, a, 7)
+                     : launch_elements(c, K_G1_MSM_PARTS_COMBINE, n_out, a, 6);
 }
 
 /* 1: an MSM of shape s over `table` runs by batched affine additions (msm_comb_affine):
@@ -771,26 +748,21 @@ static gc_kzg_ret msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints,
     return launch_elements(c, K_MSM_VAR, items, a, 4);
 }
 
-/* The sums of msm_products' partials (s as it left it) into out from point out_first, and
- * unless pow_first is KZG_NO_POW32 their [2^32] multiples into conv_hi from pow_first (in
- * the weights' launch where the parts are deferred, else by conv_mul_pow32). */
+/* The sums of msm_products' partials (s as it left it) into out from point out_first. */
 static gc_kzg_ret msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, gc_buffer *partials2,
-                           uint32_t spacing, gc_buffer *out, uint32_t out_first, uint32_t pow_first) {
+                           uint32_t spacing, gc_buffer *out, uint32_t out_first) {
     uint32_t n_chunks = msm_chunks(s), n_out = s.n_blobs * s.n_out;
-    if (!s.defer) {
-        gc_kzg_ret ret = sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
-        return ret || pow_first == KZG_NO_POW32 ? ret : conv_mul_pow32(c, out, out_first, pow_first, n_out);
-    }
+    if (!s.defer) return sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
     gc_kzg_ret ret = sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0);
     uint32_t per = (spacing + s.parts - 1) / s.parts;
-    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, per, pow_first);
+    return ret ? ret : msm_parts_combine(c, partials2, out, out_first, n_out, s.parts, per);
 }
 
 static gc_kzg_ret msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
                       uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
-                      uint32_t out_first, uint32_t pow_first) {
+                      uint32_t out_first) {
     gc_kzg_ret ret = msm_products(c, &s, ints, partials, partials2, teeth, spacing, table, bases);
-    return ret ? ret : msm_sums(c, s, partials, partials2, spacing, out, out_first, pow_first);
+    return ret ? ret : msm_sums(c, s, partials, partials2, spacing, out, out_first);
 }
 
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after
@@ -810,6 +782,22 @@ static int g1_map_is_conv(const gc_kzg_ctx *c, size_t n) { return c->conv_blobs 
  * larger passes make all three from u by doublings in the convolution's stage. */
 static int conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
     return g1_map_is_conv(c, n) && n <= c->conv_blobs && n <= KZG_CONV_PIECES_MSM_MAX_BATCH;
+}
+
+/* dst[dst_first + i] = [2^32] src[src_first + i], i < n_points (g1_conv_mul_pow32), by
+ * teams of four through CUDA (or where --param fk20.conv_team asks for teams): a doubling
+ * is two rounds of four products, so four lanes wait for two products in a row where two
+ * wait for four and one for eight. The launch is small at any pass the convolution takes
+ * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain:
+ * on an H100 (run122.sh) one blob's launch 159 us by teams of two, about 97 by four, its
+ * proofs 1.18 -> 1.12 ms. */
+static gc_kzg_ret conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
+                                 uint32_t n_points) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
+    gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv_hi), GC_ARG_VAL(src_first),
+                  GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};
+    return lanes > 1 ? launch_teams(c, K_G1_CONV_MUL_POW32_TEAM, (size_t)n_points * lanes, a, 6)
+                     : launch_elements(c, K_G1_CONV_MUL_POW32, n_points, a, 5);
 }
 
 /* g1_conv_fold's launch of n work-items (two a pair of points) with its seven arguments f,
@@ -845,8 +833,8 @@ static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
     uint32_t pts = (uint32_t)(n << c->log_2r);
     gc_kzg_ret ret = msm(c, fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2,
-                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts, 2 * pts);
-    return ret;
+                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
+    return ret ? ret : conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
 }
 
 /* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_2's on queue q
@@ -855,9 +843,10 @@ static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
  * queue's comb is queued at most one launch after the other's: the host takes 5-9 us a
  * launch, as long as each of the pass's first kernels, and with U_2's chain queued first
  * queue 0's comb started ~35 us after queue q's (one blob's timeline, H200, run238.sh).
- * With ints_ready kzg_stage_fk20_scalars made both integers already. Called on queue 0; back on queue 0 after both, even when a launch failed. */
+ * With ints_ready kzg_stage_fk20_scalars made both integers already. Called on queue 0;
+ * back on queue 0 after both, even when a launch failed. */
 static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q, int ints_ready) {
-    uint32_t teeth = c->info.comb_teeth;
+    uint32_t pts = (uint32_t)(n << c->log_2r), teeth = c->info.comb_teeth;
     kzg_msm_shape s = fk20_msm_shape(c, n);
     gc_kzg_ret ret = ints_ready ? GC_KZG_OK : u_ints(c, n, 1);
     if (!ret && !ints_ready) ret = conv_hi_ints(c, n);
@@ -868,7 +857,8 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q, int ints
     if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;
-    if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0, 0); /* and U_1 */
+    if (!ret) ret = msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
+    if (!ret) ret = conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
     gc_kzg_ret w = kzg_queue_after(c, 0, q);
     return ret ? ret : w;
 }
@@ -906,7 +896,8 @@ gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
     if (!ret && !ready) ret = u_ints(c, n, scaled);
     if (!ret)
         ret = msm(c, fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0, hi ? 0 : KZG_NO_POW32); /* and U_1 */
+                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
+    if (!ret && hi) ret = conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
     return ret;
 }
 
@@ -1124,8 +1115,7 @@ gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
     gc_kzg_ret ret = to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
     if (ret) return ret;
     if ((ret = msm(c, commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
-                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0,
-                   KZG_NO_POW32)))
+                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0)))
         return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
     gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
