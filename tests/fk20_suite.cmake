@@ -244,9 +244,10 @@ set_tests_properties(fk20_g1_conv_slices fk20_g1_conv_pipeline fk20_g1_straus_pi
 # A pass of one blob as a GPU takes it, which a CPU device's pipeline does not by default:
 # the convolution with U_2 by its own MSM, both MSMs' integers made in the circulant FFTs'
 # launch (fk20_circulant_fft_ints), the sums' trees and combinations one work-item an
-# addition and by teams. The one-blob benchmark checks its proofs and cells against the
-# known answers first.
-foreach(team 1 2)
+# addition and by teams of two and four (through CUDA the MSM's trees take two, the
+# convolution's four). The one-blob benchmark checks its proofs and cells against the known
+# answers first.
+foreach(team 1 2 4)
   add_test(NAME fk20_one_blob_pass_team${team}
            COMMAND ${GC_FK20_EXPECT} 0 fk20.bench.L64.b1.cells_proofs=PASS -- bench
                    --filter "fk20.bench.L64.b1.cells_proofs" --param fk20.g1_conv_max_batch=16

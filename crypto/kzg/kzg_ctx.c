@@ -272,8 +272,9 @@ void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes) {
  *   convolution's (128 outputs of 136 chunks) 113 -> 74 us, the MSM's (128 of 64)
  *   86 -> 57, the commitment's last (1 of 64) 84 -> 55, but the pieces' MSM's (384 of 64:
  *   1,536 warps) 116 -> 123; one blob's proofs 1.50-1.53 -> 1.43-1.45 ms, teams of four
- *   1.49-1.52. */
-static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1, 128};
+ *   1.49-1.52. Since the thirty-third session up to 256 outputs, and by teams of four up
+ *   to 128 (sum_tree_lanes). */
+static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1, KZG_SUM_TEAM_MAX_OUT};
 
 /* Work-items per operation at `site` for a launch of `size` (points of the pairs, rows of
  * the convolution, outputs of the trees): the context's setting, or the default above. */
@@ -611,16 +612,32 @@ static uint32_t sum_tree_width(const gc_kzg_ctx *c, uint32_t n_chunks) {
     return n_chunks <= KZG_SUM_TREE_WG * 3 / 2 ? KZG_SUM_TREE_WG / 2 : KZG_SUM_TREE_WG;
 }
 
+/* The lanes of a team of g1_sum_tree_team for a tree of n_out outputs: the context's
+ * setting, else through CUDA teams of four up to KZG_SUM_TEAM4_MAX_OUT outputs and of two
+ * up to KZG_SUM_TEAM_MAX_OUT (team_lanes), else one work-item an addition. One blob's two
+ * MSM trees (256 outputs each, 256 warps a queue one work-item an addition) and its
+ * convolution's (128 outputs of 72 chunks, alone on the GPU): on an H200 (run262.sh,
+ * timelines of the same binary) the MSM's trees 76-78 us one work-item an addition,
+ * 70-72 by teams of two, 53 and 94 by teams of four (2,048 warps); the convolution's 63 us
+ * by two, 46 by four; one blob 0.990 / 0.990 / 0.987 / 0.991 / 1.023 ms with the MSM's
+ * trees by two against 1.032 / 0.994 / 0.999 / 1.028 / 1.013 (five alternating rounds). */
+static uint32_t sum_tree_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
+    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out);
+    return !c->team[KZG_TEAM_SUMS] && lanes == 2 && n_out <= KZG_SUM_TEAM4_MAX_OUT ? 4 : lanes;
+}
+
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
- * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (team_lanes). */
+ * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (sum_tree_lanes). */
 static gc_kzg_ret sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
                            uint32_t out_first) {
-    uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out), width = sum_tree_width(c, n_chunks);
+    uint32_t lanes = sum_tree_lanes(c, n_out), width = sum_tree_width(c, n_chunks);
+    size_t most = gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]);
+    if (lanes == 4 && most < 4 * width) lanes = 2; /* a work-group too large for the kernel */
     gc_arg r[] = {GC_ARG_BUF(src),        GC_ARG_BUF(out),   GC_ARG_VAL(n_chunks),
                   GC_ARG_VAL(out_first), GC_ARG_VAL(lanes), GC_ARG_VAL(width)};
     gc_arg plain[] = {GC_ARG_BUF(src), GC_ARG_BUF(out), GC_ARG_VAL(n_chunks), GC_ARG_VAL(out_first),
                       GC_ARG_VAL(width)};
-    if (lanes > 1 && gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]) >= lanes * width)
+    if (lanes > 1 && most >= lanes * width)
         return launch_group(c, K_G1_SUM_TREE_TEAM, n_out, lanes * width, r, 6);
     return launch_group(c, K_G1_SUM_TREE, n_out, width, plain, 5);
 }

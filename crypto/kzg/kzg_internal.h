@@ -59,6 +59,10 @@
  * its products take with 2^(width - 2) odd multiples (gc_g1p_mul_glv_wnaf4 in glv.gc): on an
  * H100 one blob's convolution 0.867 -> 0.807 ms against width 5 (run159.sh). */
 #define KZG_CONV_WNAF_WIDTH 4u
+/* The small sums' trees through CUDA by teams of two up to this many outputs, of four up
+ * to KZG_SUM_TEAM4_MAX_OUT (kzg_ctx.c's sum_tree_lanes). */
+#define KZG_SUM_TEAM_MAX_OUT 256u
+#define KZG_SUM_TEAM4_MAX_OUT 128u
 /* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
 #define KZG_SUM_TREE_WG 64u
 /* msm_comb_affine's most terms a work-item (mirrors KZG_AFF_TERMS in kzg_kernels.gc). */
