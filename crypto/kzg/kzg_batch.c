@@ -141,6 +141,23 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
     return st ? kzg_device_error(c, st, "copying blobs") : GC_KZG_OK;
 }
 
+/* Passes of at most this many blobs, where the staging is page-locked and mapped (a GPU's),
+ * are not transferred: the blobs are copied into the staging and the polynomial's first
+ * launch reads them there over the bus (kzg_stage_blob_to_poly_from). One blob's 128 KB
+ * took 12-23 us as a transfer on an H200, before the first kernel could start (run262.sh
+ * timelines). 16: as KZG_CELLS_BESIDE_MAX_BATCH; larger passes keep the transfers, chunk
+ * by chunk behind the host's copies. */
+#define KZG_BLOBS_MAPPED_MAX_BATCH KZG_CONV_MAX_BATCH
+
+/* The staging's input region, where the polynomial's first launch reads a pass's blobs
+ * itself (above); 0: transfer them (upload_blobs). *offset: the region's byte offset in
+ * the staging buffer. */
+static int blobs_read_mapped(const gc_kzg_ctx *c, size_t n, const uint8_t *staging_in, size_t *offset) {
+    *offset = staging_in ? (size_t)(staging_in - c->staging) : 0;
+    return staging_in && c->staging_buf && n <= KZG_BLOBS_MAPPED_MAX_BATCH && *offset % 4 == 0 &&
+           kzg_blob_fft_in_fits(c);
+}
+
 /* The blobs' flags (an element >= r) of a pass, read back (a blocking read on queue 0). */
 static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
     gc_status st = gc_buffer_read(c->bb.bad, 0, bad, n * sizeof(uint32_t));
@@ -220,9 +237,17 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     int cells_late = side && !cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
     c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
-    gc_kzg_ret ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in);
+    size_t in_offset;
+    int mapped = blobs_read_mapped(c, n, staging_in, &in_offset);
+    gc_kzg_ret ret = GC_KZG_OK;
+    if (mapped) {
+        blob_copy bc = {staging_in, blobs + first * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB};
+        kzg_parallel_ranges(c->copiers, n, n * GC_KZG_BYTES_PER_BLOB, copy_blob_range, &bc);
+        ret = kzg_stage_blob_to_poly_from(c, n, c->staging_buf, in_offset);
+    } else if (!(ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in))) {
+        ret = kzg_stage_blob_to_poly(c, n);
+    }
     if (ret) return ret;
-    if ((ret = kzg_stage_blob_to_poly(c, n))) return ret;
     if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
     int beside_msm = (want->cells && cells_early) || (want->commitments && early);
     int msm_first = n <= KZG_PROOFS_QUEUED_FIRST_MAX_BATCH;
