@@ -145,8 +145,11 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
  * are not transferred: the blobs are copied into the staging and the polynomial's first
  * launch reads them there over the bus (kzg_stage_blob_to_poly_from). One blob's 128 KB
  * took 12-23 us as a transfer on an H200, before the first kernel could start (run262.sh
- * timelines). 16: as KZG_CELLS_BESIDE_MAX_BATCH; larger passes keep the transfers, chunk
- * by chunk behind the host's copies. */
+ * timelines); read by that kernel it takes 25-31 us instead of 13-14 from device memory,
+ * and the pass's timeline from its first operation to its last 984-996 us against
+ * 1,002-1,013 (run265.sh; the benchmark's medians within their spread). 8 and 16 blobs
+ * within their rounds' spread either way (run266.sh). 16: as KZG_CELLS_BESIDE_MAX_BATCH;
+ * larger passes keep the transfers, chunk by chunk behind the host's copies. */
 #define KZG_BLOBS_MAPPED_MAX_BATCH KZG_CONV_MAX_BATCH
 
 /* The staging's input region, where the polynomial's first launch reads a pass's blobs

@@ -634,7 +634,9 @@ static uint32_t sum_tree_width(const gc_kzg_ctx *c, uint32_t n_chunks) {
  * timelines of the same binary) the MSM's trees 76-78 us one work-item an addition,
  * 70-72 by teams of two, 53 and 94 by teams of four (2,048 warps); the convolution's 63 us
  * by two, 46 by four; one blob 0.990 / 0.990 / 0.987 / 0.991 / 1.023 ms with the MSM's
- * trees by two against 1.032 / 0.994 / 0.999 / 1.028 / 1.013 (five alternating rounds). */
+ * trees by two against 1.032 / 0.994 / 0.999 / 1.028 / 1.013 (five alternating rounds),
+ * and with this rule 0.982 / 0.983 / 0.980 / 0.982 / 1.000 against 61087f5's 1.042 /
+ * 1.006 / 1.051 / 1.001 / 1.057 (run263.sh). */
 static uint32_t sum_tree_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
     uint32_t lanes = team_lanes(c, KZG_TEAM_SUMS, n_out);
     return !c->team[KZG_TEAM_SUMS] && lanes == 2 && n_out <= KZG_SUM_TEAM4_MAX_OUT ? 4 : lanes;
@@ -894,9 +896,10 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q, int ints
     return ret ? ret : w;
 }
 
-/* One launch where the circulant rows' transform is one block launch (at L = 64 and
- * L = 16); on an H200 one blob's circulant FFTs and two fr_to_int launches took 10.4 +
- * 4.3 + 4.3 us and three launch gaps in the timeline (run256.sh). */
+/* One launch where the circulant rows' transform is one block launch (L = 64; L = 16's
+ * rows of 512 take the two launches): on an H200 one blob's circulant FFTs and two
+ * fr_to_int launches took 10.6 + 5.3 + 5.3 us and three launch gaps in the timeline
+ * (run256.sh), the one launch 14-16 us (run261.sh, run262.sh). */
 gc_kzg_ret kzg_stage_fk20_scalars(gc_kzg_ctx *c, size_t n) {
     int hi = conv_pieces_by_msm(c, n);
     uint32_t spans[2], log_l = c->log_l, two = hi, signed_comb = c->info.comb_teeth != 0;
