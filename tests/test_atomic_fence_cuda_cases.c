@@ -19,16 +19,8 @@
 #include "device/source.h"
 #include "suites/atomic_fence/fence_ptx.h"
 #include "suites/atomic_fence/fence_suite.h"
+#include "unit.h"
 
-static int passed, failed;
-
-static void report(int ok, const char *what, const char *detail) {
-    if (ok) passed++;
-    else failed++;
-    printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-    if (!ok && detail && *detail) printf("%s\n", detail);
-    fflush(stdout);
-}
 
 /* Two cases whose PTX fences differ (release, acquire and acq_rel are all fence.acq_rel
  * in PTX, so only the opcodes tell): a control that the check can fail. */
@@ -68,14 +60,14 @@ int main(void) {
         gc_status st = gc_source_expand(fence_case_source(c), &text);
         if (st != GC_OK) {
             snprintf(what, sizeof what, "expand %s for %s", fence_case_source(c), c->name);
-            report(0, what, gc_status_name(st));
+            unit_report(0, what, gc_status_name(st));
             continue;
         }
         gc_nvrtc_output o;
         memset(&o, 0, sizeof o);
         st = gc_nvrtc_compile("compute_90", c->name, text, defs, nd, 1, &o, &log);
         snprintf(what, sizeof what, "%s compiles as CUDA (compute_90)", c->name);
-        report(st == GC_OK && o.ptx, what, log ? log : gc_status_name(st));
+        unit_report(st == GC_OK && o.ptx, what, log ? log : gc_status_name(st));
         free(text);
         free(log);
         if (st != GC_OK || !o.ptx) {
@@ -88,7 +80,7 @@ int main(void) {
             fence_case_ptx_expect(c, l, &x, fences, poll);
             int ok = fence_ptx_check(o.ptx, &x, msg, sizeof msg);
             snprintf(what, sizeof what, "%s %s: PTX check passes", c->name, fence_layout_name(c->space, l));
-            report(ok, what, msg);
+            unit_report(ok, what, msg);
         }
         /* The barrier shapes' control: the opposite barrier rule is refused. */
         if (fence_space_is_barrier(c->space)) {
@@ -97,7 +89,7 @@ int main(void) {
             fence_case_ptx_expect(c, 0, &x, fences, poll);
             x.barriers = x.barriers == FENCE_PTX_BARRIER_REQUIRED ? FENCE_PTX_BARRIER_NONE : FENCE_PTX_BARRIER_REQUIRED;
             snprintf(what, sizeof what, "%s: the opposite barrier expectation is refused", c->name);
-            report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted it");
+            unit_report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted it");
         }
         /* The idiom's control: the ticket of another form (native and CAS each have an opcode
          * of their own; every form has the fetch-add that tallies the outcomes). */
@@ -111,7 +103,7 @@ int main(void) {
                 char fences[2][32], poll[32];
                 fence_case_ptx_expect(other, 0, &x, fences, poll);
                 snprintf(what, sizeof what, "%s: the ticket of %s is refused", c->name, other->name);
-                report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted another ticket");
+                unit_report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted another ticket");
                 break;
             }
         }
@@ -124,11 +116,10 @@ int main(void) {
             fence_case_ptx_expect(other, 0, &x, fences, poll);
             x.poll = NULL; /* only the fences differ */
             snprintf(what, sizeof what, "%s: the fences of %s are refused", c->name, other->name);
-            report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted other fences");
+            unit_report(!fence_ptx_check(o.ptx, &x, msg, sizeof msg), what, "the PTX check accepted other fences");
             break;
         }
         gc_nvrtc_output_free(&o);
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return UNIT_DONE();
 }

@@ -21,28 +21,11 @@
 #include "backend/nvrtc.h"
 #include "device/source.h"
 #include "gpucheck/gc_device.h"
+#include "unit.h"
 
 #define SKIP_EXIT 77
 
 static const char *const archs[] = {"sm_90", "compute_80"};
-static int passed, failed;
-
-static void report(int ok, const char *what, const char *detail) {
-    if (ok) {
-        passed++;
-        printf("ok   %s\n", what);
-    } else {
-        failed++;
-        printf("FAIL %s\n", what);
-        if (detail && *detail) printf("%s\n", detail);
-    }
-    fflush(stdout);
-}
-
-static int ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
 
 /* A file of the source tree (malloc'd text), or NULL. */
 static char *read_tree_file(const char *rel) {
@@ -77,7 +60,7 @@ static void compile_for_every_arch(const char *name, const char *text) {
         char what[512], *log = NULL;
         gc_status st = gc_nvrtc_compile_for_arch(archs[a], name, text, NULL, 0, &log);
         snprintf(what, sizeof what, "nvrtc %s %s (%s)", archs[a], name, gc_status_name(st));
-        report(st == GC_OK, what, log ? log : gc_last_error());
+        unit_report(st == GC_OK, what, log ? log : gc_last_error());
         free(log);
     }
 }
@@ -87,12 +70,12 @@ static void test_nvrtc_compile_for_arch__every_kernel_source_compiles(void) {
     char what[512], *text = NULL;
     for (size_t i = 0; i < gc_kernel_source_count(); i++) {
         const char *name = gc_kernel_source_name_at(i);
-        if (!name || !ends_with(name, ".gc")) continue; /* headers compile as part of these */
+        if (!name || !unit_ends_with(name, ".gc")) continue; /* headers compile as part of these */
         n_sources++;
         gc_status st = gc_source_expand(name, &text);
         if (st != GC_OK) {
             snprintf(what, sizeof what, "expand %s", name);
-            report(0, what, gc_status_name(st));
+            unit_report(0, what, gc_status_name(st));
             continue;
         }
         compile_for_every_arch(name, text);
@@ -100,9 +83,9 @@ static void test_nvrtc_compile_for_arch__every_kernel_source_compiles(void) {
     }
     /* The library always has suites' *.gc files: finding none means the embedding or
      * the listing broke, not that there is nothing to compile. */
-    report(n_sources > 0, "found embedded *.gc sources to compile", "gc_kernel_source_count() lists no *.gc file");
+    unit_report(n_sources > 0, "found embedded *.gc sources to compile", "gc_kernel_source_count() lists no *.gc file");
     gc_status st = expand_test_kernel(SELFTEST_DIALECT, &text);
-    report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
+    unit_report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
     if (st == GC_OK) compile_for_every_arch(SELFTEST_DIALECT, text);
     free(text);
 }
@@ -114,12 +97,12 @@ static void test_nvrtc_compile_for_arch__probes_compile(void) {
         char what[256];
         char *text = read_tree_file(probes[i]);
         snprintf(what, sizeof what, "read %s", probes[i]);
-        report(text != NULL, what, GC_SOURCE_DIR);
+        unit_report(text != NULL, what, GC_SOURCE_DIR);
         if (!text) continue;
         char *log = NULL;
         gc_status st = gc_nvrtc_compile_for_arch("sm_90", probes[i], text, NULL, 0, &log);
         snprintf(what, sizeof what, "%s compiles for sm_90", probes[i]);
-        report(st == GC_OK, what, log);
+        unit_report(st == GC_OK, what, log);
         free(log);
         free(text);
     }
@@ -134,8 +117,8 @@ static void test_nvrtc_compile_for_arch__syntax_error_fails_with_line(void) {
                       "}\n";
     char *log = NULL;
     gc_status st = gc_nvrtc_compile_for_arch("sm_90", "bad_syntax.gc", src, NULL, 0, &log);
-    report(st == GC_ERR_COMPILE, "syntax error returns GC_ERR_COMPILE", gc_status_name(st));
-    report(log && strstr(log, "bad_syntax.gc(4)") && strstr(log, "gc_no_such_identifier"),
+    unit_report(st == GC_ERR_COMPILE, "syntax error returns GC_ERR_COMPILE", gc_status_name(st));
+    unit_report(log && strstr(log, "bad_syntax.gc(4)") && strstr(log, "gc_no_such_identifier"),
            "syntax error log names the source, line 4 and the identifier", log ? log : "(no log)");
     free(log);
 }
@@ -149,12 +132,12 @@ static void test_nvrtc_compile_for_arch__defines_reach_the_source(void) {
     const char *const eight[] = {"GC_TEST_VALUE=8"};
     char *log = NULL;
     gc_status st = gc_nvrtc_compile_for_arch("sm_80", "defines.gc", src, seven, 1, &log);
-    report(st == GC_OK, "compiles with the define it needs", log ? log : gc_status_name(st));
+    unit_report(st == GC_OK, "compiles with the define it needs", log ? log : gc_status_name(st));
     free(log);
     log = NULL;
     /* The negative control: the same source with the wrong value must not compile. */
     st = gc_nvrtc_compile_for_arch("sm_80", "defines.gc", src, eight, 1, &log);
-    report(st == GC_ERR_COMPILE && log && strstr(log, "GC_TEST_VALUE is not 7"),
+    unit_report(st == GC_ERR_COMPILE && log && strstr(log, "GC_TEST_VALUE is not 7"),
            "fails with a wrong define, quoting the #error", log ? log : gc_status_name(st));
     free(log);
 }
@@ -162,7 +145,7 @@ static void test_nvrtc_compile_for_arch__defines_reach_the_source(void) {
 static void test_nvrtc_compile_for_arch__malformed_arch_is_an_argument_error(void) {
     const char *src = "extern \"C\" __global__ void k(void) {}\n";
     gc_status st = gc_nvrtc_compile_for_arch("gfx90a", "arch.gc", src, NULL, 0, NULL);
-    report(st == GC_ERR_ARGUMENT, "arch 'gfx90a' is rejected as GC_ERR_ARGUMENT", gc_status_name(st));
+    unit_report(st == GC_ERR_ARGUMENT, "arch 'gfx90a' is rejected as GC_ERR_ARGUMENT", gc_status_name(st));
 }
 
 /* The PTX of one .entry, from its header to the closing brace at column 0. */
@@ -207,10 +190,10 @@ static void test_dialect_ptx__cuda_branch_emits_what_it_promises(void) {
     gc_nvrtc_output o;
     memset(&o, 0, sizeof o);
     gc_status st = expand_test_kernel(SELFTEST_DIALECT, &text);
-    report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
+    unit_report(st == GC_OK, "expand " SELFTEST_DIALECT, gc_status_name(st));
     if (st != GC_OK) return;
     st = gc_nvrtc_compile("sm_90", SELFTEST_DIALECT, text, NULL, 0, 1, &o, &log);
-    report(st == GC_OK && o.ptx, "selftest_dialect compiles to CUBIN and PTX", log ? log : gc_status_name(st));
+    unit_report(st == GC_OK && o.ptx, "selftest_dialect compiles to CUBIN and PTX", log ? log : gc_status_name(st));
     free(text);
     free(log);
     if (st != GC_OK || !o.ptx) {
@@ -227,25 +210,25 @@ static void test_dialect_ptx__cuda_branch_emits_what_it_promises(void) {
                        "fence.acq_rel.cta\nfence.acq_rel.gpu\nfence.acq_rel.sys\n"
                        "fence.sc.cta\nfence.sc.gpu\nfence.sc.sys\n";
     fence_sequence(body ? body : "", got, sizeof got);
-    report(strcmp(got, want) == 0, "constant fences fold to the 12 expected PTX fences", got);
+    unit_report(strcmp(got, want) == 0, "constant fences fold to the 12 expected PTX fences", got);
     free(body);
     /* Negative control for the extraction: a kernel without fences shows none. */
     body = ptx_entry(o.ptx, "gc_selftest_misc");
     fence_sequence(body ? body : "fence.missing_entry", got, sizeof got);
-    report(body && got[0] == '\0', "a kernel without fences shows no fence in its PTX", got);
+    unit_report(body && got[0] == '\0', "a kernel without fences shows no fence in its PTX", got);
     free(body);
 
     /* Barriers with named spaces: one bar.sync each, and the fences of the wider scopes
      * around the last two; the misc kernel's gc_barrier() has no fence (above). */
     body = ptx_entry(o.ptx, "gc_selftest_barriers");
     fence_sequence(body ? body : "", got, sizeof got);
-    report(strcmp(got, "fence.acq_rel.gpu\nfence.acq_rel.gpu\nfence.acq_rel.sys\nfence.acq_rel.sys\n") == 0,
+    unit_report(strcmp(got, "fence.acq_rel.gpu\nfence.acq_rel.gpu\nfence.acq_rel.sys\nfence.acq_rel.sys\n") == 0,
            "gc_barrier_mem: fences only around the device- and system-scope barriers", got);
     size_t bars = 0;
     for (const char *p = body; p && (p = strstr(p, "bar.sync")) != NULL; p++) bars++;
     char bars_text[32];
     snprintf(bars_text, sizeof bars_text, "%zu bar.sync", bars);
-    report(bars == 4, "gc_barrier_mem: one bar.sync per barrier (4)", bars_text);
+    unit_report(bars == 4, "gc_barrier_mem: one bar.sync per barrier (4)", bars_text);
     free(body);
 
     /* With run-time orders and scopes every variant is present. */
@@ -276,9 +259,9 @@ static void test_dialect_ptx__cuda_branch_emits_what_it_promises(void) {
     }
     char what[128];
     snprintf(what, sizeof what, "atomics kernel has all %d atom/ld/st/fence variants", n_checked);
-    report(body && n_missing == 0, what, missing);
+    unit_report(body && n_missing == 0, what, missing);
     /* Negative control for the search: an instruction the dialect never emits. */
-    report(body && !strstr(body, "atom.relaxed.cta.add.u16"), "the search reports an absent instruction as absent", NULL);
+    unit_report(body && !strstr(body, "atom.relaxed.cta.add.u16"), "the search reports an absent instruction as absent", NULL);
     free(body);
     gc_nvrtc_output_free(&o);
 }
@@ -301,6 +284,5 @@ int main(void) {
     test_nvrtc_compile_for_arch__defines_reach_the_source();
     test_nvrtc_compile_for_arch__malformed_arch_is_an_argument_error();
     test_dialect_ptx__cuda_branch_emits_what_it_promises();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return UNIT_DONE();
 }

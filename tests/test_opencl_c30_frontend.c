@@ -19,22 +19,9 @@
 
 #include "device/source.h"
 #include "gpucheck/gc_device.h"
+#include "unit.h"
 
 #define SKIP_EXIT 77
-
-static int passed, failed;
-
-static void report(int ok, const char *what, const char *detail) {
-    if (ok) {
-        passed++;
-        printf("ok   %s\n", what);
-    } else {
-        failed++;
-        printf("FAIL %s\n", what);
-        if (detail && *detail) printf("%s\n", detail);
-    }
-    fflush(stdout);
-}
 
 static const char *clang_path(void) {
     const char *c = getenv("GC_CLANG");
@@ -74,11 +61,6 @@ static int front_end_accepts(const char *text, char *log, size_t log_len) {
     return rc == 0;
 }
 
-static int ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
 int main(void) {
     char cmd[512], log[4096], what[512];
     snprintf(cmd, sizeof cmd, "%s --version > /dev/null 2>&1", clang_path());
@@ -97,23 +79,22 @@ int main(void) {
                       "static void caller(fp *table) { round4(&table[0]); }\n"
                       "__kernel void k(__global unsigned *o) { fp t[4]; caller(t); o[0] = t[0].l[0]; }\n";
     int bad_ok = front_end_accepts(bad, log, sizeof log);
-    report(!bad_ok && strstr(log, "address space"), "a generic pointer passed as an array parameter is refused", log);
+    unit_report(!bad_ok && strstr(log, "address space"), "a generic pointer passed as an array parameter is refused", log);
     size_t n_sources = 0;
     for (size_t i = 0; i < gc_kernel_source_count(); i++) {
         const char *name = gc_kernel_source_name_at(i);
-        if (!name || !ends_with(name, ".gc")) continue; /* headers compile as part of these */
+        if (!name || !unit_ends_with(name, ".gc")) continue; /* headers compile as part of these */
         char *text = NULL;
         gc_status st = gc_source_expand(name, &text);
         n_sources++;
         snprintf(what, sizeof what, "OpenCL C 3.0 front end: %s", name);
         if (st != GC_OK) {
-            report(0, what, gc_status_name(st));
+            unit_report(0, what, gc_status_name(st));
             continue;
         }
-        report(front_end_accepts(text, log, sizeof log), what, log);
+        unit_report(front_end_accepts(text, log, sizeof log), what, log);
         free(text);
     }
-    report(n_sources > 0, "found embedded *.gc sources", "gc_kernel_source_count() lists no *.gc file");
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    unit_report(n_sources > 0, "found embedded *.gc sources", "gc_kernel_source_count() lists no *.gc file");
+    return UNIT_DONE();
 }

@@ -4,6 +4,7 @@
 #define GC_UNIT_H
 
 #include <stdio.h>
+#include <string.h>
 
 static int unit_failures;
 static int unit_checks;
@@ -30,6 +31,26 @@ static int unit_checks;
             }                                                                                      \
         }                                                                                          \
     } while (0)
+
+/* For tests that print every case (the compile checks): "ok   what", or "FAIL what" and
+ * its detail; counted with the CHECKs, so UNIT_DONE() ends them too. */
+static inline void unit_report(int ok, const char *what, const char *detail) {
+    unit_checks++;
+    if (ok) {
+        printf("ok   %s\n", what);
+    } else {
+        unit_failures++;
+        printf("FAIL %s\n", what);
+        if (detail && *detail) printf("%s\n", detail);
+    }
+    fflush(stdout);
+}
+
+/* 1 when s ends with suffix (a source's name, e.g. ".gc"). */
+static inline int unit_ends_with(const char *s, const char *suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
 
 #define UNIT_DONE()                                                                                \
     (printf("%d checks, %d failed\n", unit_checks, unit_failures), unit_failures ? 1 : 0)
