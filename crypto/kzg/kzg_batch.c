@@ -158,7 +158,7 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
 static int blobs_read_mapped(const gc_kzg_ctx *c, size_t n, const uint8_t *staging_in, size_t *offset) {
     *offset = staging_in ? (size_t)(staging_in - c->staging) : 0;
     return staging_in && c->staging_buf && n <= KZG_BLOBS_MAPPED_MAX_BATCH && *offset % 4 == 0 &&
-           kzg_blob_fft_in_fits(c);
+           kzg_blob_fft_in_split(c);
 }
 
 /* The blobs' flags (an element >= r) of a pass, read back (a blocking read on queue 0). */

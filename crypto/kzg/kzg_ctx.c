@@ -411,37 +411,43 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
 }
 
 /* The two stages above as two launches where the transform takes two block launches and
- * kzg_blob_fft_in's work-group holds its first half's (kzg_blob_fft_in_fits): that one
- * reads the blob bytes itself, a launch fewer on the pass's critical path. */
-int kzg_blob_fft_in_fits(const gc_kzg_ctx *c) {
+ * kzg_blob_fft_in's work-group holds its first half's (kzg_blob_fft_in_split: the stage
+ * where the halves meet, 0 where not): that one reads the blob bytes itself, a launch
+ * fewer on the pass's critical path. */
+uint32_t kzg_blob_fft_in_split(const gc_kzg_ctx *c) {
     uint32_t spans[2];
-    return fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, KZG_LOG_BLOB, spans) == 2 &&
-           fft_block_launches(c, K_BLOB_FFT_IN, KZG_LOG_BLOB, spans) == 2;
+    if (fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, KZG_LOG_BLOB, spans) != 2 ||
+        fft_block_launches(c, K_BLOB_FFT_IN, KZG_LOG_BLOB, spans) != 2)
+        return 0;
+    return spans[0];
 }
 
-gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n) {
-    if (!kzg_blob_fft_in_fits(c)) {
-        gc_kzg_ret ret = kzg_stage_blob_to_fr(c, n);
-        return ret ? ret : kzg_stage_poly_ifft(c, n);
-    }
-    return kzg_stage_blob_to_poly_from(c, n, c->bb.blobs, 0);
-}
-
-gc_kzg_ret kzg_stage_blob_to_poly_from(gc_kzg_ctx *c, size_t n, gc_buffer *src, size_t offset) {
-    uint32_t spans[2];
-    if (!kzg_blob_fft_in_fits(c) || offset % 4 || offset / 4 > UINT32_MAX) {
-        snprintf(c->last_message, sizeof c->last_message, "kzg_blob_fft_in cannot read these blobs (offset %zu)", offset);
-        return GC_KZG_ERROR;
-    }
-    fft_block_launches(c, K_BLOB_FFT_IN, KZG_LOG_BLOB, spans);
+/* The two launches, kzg_blob_fft_in reading words from offset / 4 of src. */
+static gc_kzg_ret blob_to_poly_launches(gc_kzg_ctx *c, size_t n, gc_buffer *src, size_t offset, uint32_t split) {
     gc_kzg_ret ret = next_flag_mark(c);
-    uint32_t split = spans[0], mark = c->flag_mark, first_word = (uint32_t)(offset / 4);
+    uint32_t mark = c->flag_mark, first_word = (uint32_t)(offset / 4);
     gc_arg in[] = {GC_ARG_BUF(src),          GC_ARG_VAL(first_word), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad),
                    GC_ARG_BUF(c->itw_4096), GC_ARG_VAL(split),      GC_ARG_VAL(mark)};
     if (!ret) ret = launch_group(c, K_BLOB_FFT_IN, n << (KZG_LOG_BLOB - split), (size_t)1 << (split - 1), in, 7);
     return ret ? ret
                : fr_fft_blocks(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, split,
                                KZG_LOG_BLOB, KZG_FFT_SCALE);
+}
+
+gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n) {
+    uint32_t split = kzg_blob_fft_in_split(c);
+    if (split) return blob_to_poly_launches(c, n, c->bb.blobs, 0, split);
+    gc_kzg_ret ret = kzg_stage_blob_to_fr(c, n);
+    return ret ? ret : kzg_stage_poly_ifft(c, n);
+}
+
+gc_kzg_ret kzg_stage_blob_to_poly_from(gc_kzg_ctx *c, size_t n, gc_buffer *src, size_t offset) {
+    uint32_t split = kzg_blob_fft_in_split(c);
+    if (!split || offset % 4 || offset / 4 > UINT32_MAX) {
+        snprintf(c->last_message, sizeof c->last_message, "kzg_blob_fft_in cannot read these blobs (offset %zu)", offset);
+        return GC_KZG_ERROR;
+    }
+    return blob_to_poly_launches(c, n, src, offset, split);
 }
 
 /* The cells: with blocks (both sides' kernels able to), the transform's two launches

@@ -272,10 +272,11 @@ gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n);     /* bb.poly evals ->
 /* bb.blobs -> coefficients in bb.poly, bb.bad: the two stages above, the transform's first
  * launch reading the bytes itself where its blocks fit (kzg_blob_fft_in) */
 gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n);
-/* 1: kzg_stage_blob_to_poly takes the fused launch, which kzg_stage_blob_to_poly_from
- * needs: the same from the blobs at byte `offset` (a multiple of 4) of src, a device buffer
- * or mapped host memory (GC_MEM_HOST_MAPPED); GC_KZG_ERROR where the launch does not fit. */
-int kzg_blob_fft_in_fits(const gc_kzg_ctx *c);
+/* Non-zero (the first launch's last stage): kzg_stage_blob_to_poly takes the fused launch,
+ * which kzg_stage_blob_to_poly_from needs: the same from the blobs at byte `offset` (a
+ * multiple of 4) of src, a device buffer or mapped host memory (GC_MEM_HOST_MAPPED);
+ * GC_KZG_ERROR where the launch does not fit. */
+uint32_t kzg_blob_fft_in_split(const gc_kzg_ctx *c);
 gc_kzg_ret kzg_stage_blob_to_poly_from(gc_kzg_ctx *c, size_t n, gc_buffer *src, size_t offset);
 gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n);         /* bb.poly -> bb.ext -> bb.out_bytes */
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n); /* bb.poly -> bb.circ (FFTs, unscaled) */
