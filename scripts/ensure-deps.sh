@@ -5,7 +5,8 @@
 #
 # usage: scripts/ensure-deps.sh [--test]
 #   (none)  build and run: a C compiler, CMake, the OpenCL headers and ICD loader, PoCL
-#   --test  also: Python 3 and pip (CLI tests, scripts/fetch-nvrtc.sh), pkg-config (the
+#   --test  also: Python 3 and pip (CLI tests, scripts/fetch-nvrtc.sh), PyPI ckzg, pytest,
+#           setuptools and wheel (the Python package tests), pkg-config (the
 #           install test), GMP (the field tests' reference), clang (the second compiler)
 #           and its runtime libraries (libFuzzer and the sanitizers of make fuzz)
 set -euo pipefail
@@ -48,5 +49,20 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     echo "ensure-deps: missing packages; run:" >&2
     echo "  sudo apt-get update && sudo apt-get install -y ${need_pkgs[*]}" >&2
     exit 2
+  fi
+fi
+
+# The Python tests' reference and tools (python_package, kzg_differential): PyPI ckzg
+# 2.1.8, pytest, and setuptools and wheel for `pip install ./python` without a network.
+# Where pip cannot install them (offline) the tests that need them skip and say why.
+if [ "$tests" = 1 ]; then
+  py_missing=()
+  python3 -c "import ckzg, sys; sys.exit(ckzg.__version__ != '2.1.8' if hasattr(ckzg, '__version__') else 0)" \
+    2>/dev/null || py_missing+=(ckzg==2.1.8)
+  for m in pytest setuptools wheel; do python3 -c "import $m" 2>/dev/null || py_missing+=("$m"); done
+  if [ ${#py_missing[@]} -gt 0 ]; then
+    echo "ensure-deps: pip installing ${py_missing[*]}"
+    python3 -m pip install -q --disable-pip-version-check "${py_missing[@]}" >/dev/null 2>&1 ||
+      echo "ensure-deps: pip could not install ${py_missing[*]}: the Python tests will skip" >&2
   fi
 fi

@@ -39,6 +39,15 @@ cd "$tmp" || fail "cd $tmp"
 # shellcheck disable=SC2086 # flags are words
 "$cc" -std=c11 -Wall -Wextra -Werror $extra vector_scale.c -o vector_scale $flags ||
   fail "the example does not build against the installed library"
+# `gpucheck` links libgpucheck.so, found at run time in the prefix's libdir;
+# `gpucheck-static` links the archive into the program.
+LD_LIBRARY_PATH=$("$pkg_config" --variable=libdir gpucheck)
+export LD_LIBRARY_PATH
+ldd ./vector_scale | grep -q 'libgpucheck\.so\.' || fail "pkg-config gpucheck did not link libgpucheck.so"
+# shellcheck disable=SC2086 # flags are words
+"$cc" -std=c11 -Wall -Wextra -Werror $extra vector_scale.c -o vector_scale_static \
+  $("$pkg_config" --cflags --libs gpucheck-static) || fail "the example does not build against libgpucheck.a"
+ldd ./vector_scale_static | grep -q 'libgpucheck\.so' && fail "pkg-config gpucheck-static linked libgpucheck.so"
 
 # Runs the example; $1 is the expected exit status, $2 a pattern its output must have.
 expect() {
@@ -52,6 +61,7 @@ expect() {
   grep -Eq "$pattern" out.txt || fail "'$*' printed no line matching: $pattern"
 }
 expect 0 '^  PASS +known_answer ' ./vector_scale run
+expect 0 '^  PASS +known_answer ' ./vector_scale_static run
 expect 0 '^  PASS +throughput ' ./vector_scale bench --samples 5
 grep -Eq '^ +IQR .*, 5 samples, .* elements/s' out.txt || fail "the benchmark's line has no throughput in elements/s"
 # The checks can fail: a kernel that skips its last element is caught by the canary.
@@ -60,4 +70,4 @@ expect 1 'FAIL vector_scale.known_answer: .*1 unwritten' env VECTOR_SCALE_MUTANT
 expect 1 'ERROR vector_scale.known_answer: setup returned GC_ERR_COMPILE' \
   env VECTOR_SCALE_MUTANT=compile_error ./vector_scale run
 grep -q 'vector_scale.gc.15' out.txt || fail "the compiler log does not name vector_scale.gc line 15"
-echo "ok: installed into a fresh prefix, built with pkg-config; test and benchmark PASS; the mutants FAIL and ERROR"
+echo "ok: installed into a fresh prefix, built with pkg-config (shared and static); test and benchmark PASS; the mutants FAIL and ERROR"

@@ -18,6 +18,8 @@
 #ifndef GC_DEVICE_H
 #define GC_DEVICE_H
 
+#include "gc_api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,9 +64,9 @@ typedef enum {
     GC_SCOPE_COUNT
 } gc_memory_scope;
 
-const char *gc_backend_name(gc_backend_kind b);  /* "cuda", "opencl" */
-const char *gc_order_name(gc_memory_order o);     /* "relaxed", "acquire", ... */
-const char *gc_scope_name(gc_memory_scope s);     /* "work_item", "work_group", ... */
+GC_API const char *gc_backend_name(gc_backend_kind b);  /* "cuda", "opencl" */
+GC_API const char *gc_order_name(gc_memory_order o);     /* "relaxed", "acquire", ... */
+GC_API const char *gc_scope_name(gc_memory_scope s);     /* "work_item", "work_group", ... */
 
 /** Capabilities are data: for each scope, a bit mask of the orders supported
  *  (bit (1u << gc_memory_order)). Tests select themselves from these tables. */
@@ -86,11 +88,11 @@ typedef struct {
 } gc_caps;
 
 /** 0 for a NULL c or an order or scope out of range. */
-int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
-int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
+GC_API int gc_caps_fence(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
+GC_API int gc_caps_atomic(const gc_caps *c, gc_memory_order o, gc_memory_scope s);
 /** 1 when kernels would compile scope s as a narrower one (*as, when as is not NULL), 0
  *  when exactly as s, and for a NULL c (with a message) or a scope out of range. */
-int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as);
+GC_API int gc_caps_scope_narrowed(const gc_caps *c, gc_memory_scope s, gc_memory_scope *as);
 
 #define GC_INFO_STR 256
 
@@ -136,30 +138,30 @@ typedef struct gc_kernel gc_kernel;
 
 /** Probe every backend once (idempotent). A backend whose library is missing is
  *  recorded as unavailable with its reason; that is not an error. */
-gc_status gc_devices_probe(void);
+GC_API gc_status gc_devices_probe(void);
 /** Number of devices found across all backends. */
-size_t gc_device_count(void);
+GC_API size_t gc_device_count(void);
 /** Info of device i (0 <= i < gc_device_count()), or NULL (and gc_last_error()). */
-const gc_device_info *gc_device_info_at(size_t i);
+GC_API const gc_device_info *gc_device_info_at(size_t i);
 /** Why a backend is unavailable ("" when available). */
-const char *gc_backend_unavailable_reason(gc_backend_kind b);
+GC_API const char *gc_backend_unavailable_reason(gc_backend_kind b);
 /** Index of the default device: first CUDA GPU, else first OpenCL GPU, else the
  *  first CPU device (PoCL). GC_ERR_NO_DEVICE where there is none. */
-gc_status gc_device_default(size_t *out_index);
+GC_API gc_status gc_device_default(size_t *out_index);
 /** Select by exact id ("cuda:0", "opencl:0:1"; a word that looks like an id matches no
  *  name) or, failing that, by name, ignoring case: a name equal to id_or_name, else one
  *  that starts with it or holds it as whole words ("H100", "Xeon", "pthread"; "1" does
  *  not match inside "avx512"). Several devices matching is GC_ERR_NO_DEVICE with the
  *  candidates in gc_last_error(); an empty or NULL id_or_name, or a NULL out_index, is
  *  GC_ERR_ARGUMENT. */
-gc_status gc_device_find(const char *id_or_name, size_t *out_index);
+GC_API gc_status gc_device_find(const char *id_or_name, size_t *out_index);
 
 /** Open device i for use (creates the context and queue). */
-gc_status gc_device_open(size_t index, gc_device **out);
+GC_API gc_status gc_device_open(size_t index, gc_device **out);
 /** dev may be NULL (nothing happens). */
-void gc_device_close(gc_device *dev);
+GC_API void gc_device_close(gc_device *dev);
 /** NULL for a NULL dev. */
-const gc_device_info *gc_device_get_info(const gc_device *dev);
+GC_API const gc_device_info *gc_device_get_info(const gc_device *dev);
 
 /* ---- memory -------------------------------------------------------------------- */
 
@@ -170,17 +172,17 @@ typedef enum {
 
 /** GC_ERR_ARGUMENT for 0 bytes or a kind not in gc_mem_kind; GC_ERR_UNSUPPORTED for
  *  GC_MEM_HOST_MAPPED where caps.host_mapped_memory is 0. */
-gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out);
+GC_API gc_status gc_buffer_alloc(gc_device *dev, size_t bytes, gc_mem_kind kind, gc_buffer **out);
 /** buf may be NULL (nothing happens). */
-void gc_buffer_free(gc_buffer *buf);
+GC_API void gc_buffer_free(gc_buffer *buf);
 /** 0 for a NULL buf. */
-size_t gc_buffer_size(const gc_buffer *buf);
+GC_API size_t gc_buffer_size(const gc_buffer *buf);
 /** Host pointer of a GC_MEM_HOST_MAPPED buffer (NULL for device memory, and for a NULL buf). */
-void *gc_buffer_host_ptr(gc_buffer *buf);
+GC_API void *gc_buffer_host_ptr(gc_buffer *buf);
 /** Blocking transfers of `bytes` at `offset`: GC_ERR_ARGUMENT where the range leaves the
  *  buffer. src / dst may be NULL only when bytes is 0 (then nothing is transferred). */
-gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
-gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes);
+GC_API gc_status gc_buffer_write(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
+GC_API gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes);
 /** gc_buffer_write enqueued on the current queue without waiting for it: later work on
  *  that queue sees the data, and src must stay unchanged until the queue has passed the
  *  write (a blocking transfer or gc_device_finish after it). Where src is page-locked
@@ -188,9 +190,9 @@ gc_status gc_buffer_read(gc_buffer *buf, size_t offset, void *dst, size_t bytes)
  *  overlaps what it does next; from other memory the runtime may copy src before it
  *  returns. A failed transfer may surface only at a later blocking call. Same arguments
  *  and errors as gc_buffer_write; a host-mapped destination is written at once. */
-gc_status gc_buffer_write_async(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
+GC_API gc_status gc_buffer_write_async(gc_buffer *buf, size_t offset, const void *src, size_t bytes);
 /** Fill the whole buffer with a repeated byte (the canary). */
-gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte);
+GC_API gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte);
 
 /* ---- modules and kernels ------------------------------------------------------- */
 
@@ -206,27 +208,27 @@ typedef struct {
  *  "suites/atomic_fence/mp_global.gc"; gc_kernel_source_name_at() lists them). On
  *  GC_ERR_COMPILE, *log receives the compiler's log (caller frees); *log may be
  *  set on success too (warnings). opt and log may be NULL (defaults; no log). */
-gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,
+GC_API gc_status gc_module_build(gc_device *dev, const char *source_name, const gc_build_options *opt,
                           gc_module **out, char **log);
 /** Same, from source text given directly (named `label` in logs; label may be NULL:
  *  "(source)"). */
-gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text,
+GC_API gc_status gc_module_build_text(gc_device *dev, const char *label, const char *text,
                                const gc_build_options *opt, gc_module **out, char **log);
 /** mod may be NULL (nothing happens). Free a module's kernels first. */
-void gc_module_free(gc_module *mod);
+GC_API void gc_module_free(gc_module *mod);
 /** The device code of a module as text where the backend has one (CUDA: PTX);
  *  NULL otherwise (and for a NULL mod). Owned by the module. */
-const char *gc_module_assembly(const gc_module *mod);
+GC_API const char *gc_module_assembly(const gc_module *mod);
 
 /** GC_ERR_NO_KERNEL when the module has no kernel of that name. */
-gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
+GC_API gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
 /** k may be NULL (nothing happens). */
-void gc_kernel_free(gc_kernel *k);
+GC_API void gc_kernel_free(gc_kernel *k);
 /** The largest work-group (product of the local sizes) kernel k launches with on its
  *  device: the device's max_work_group_size or less, where the kernel's registers or
  *  local memory limit it (CUDA: CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; OpenCL:
  *  CL_KERNEL_WORK_GROUP_SIZE). A launch past it returns GC_ERR_ARGUMENT. 0 for a NULL k. */
-size_t gc_kernel_max_work_group_size(const gc_kernel *k);
+GC_API size_t gc_kernel_max_work_group_size(const gc_kernel *k);
 
 /* ---- launches ------------------------------------------------------------------ */
 
@@ -254,12 +256,12 @@ typedef struct {
  *  gc_device (GC_ERR_ARGUMENT otherwise, also for another gc_device of the same hardware).
  *  A global size that does not divide by the local size is a non-uniform launch:
  *  GC_ERR_UNSUPPORTED where caps.non_uniform_work_groups is 0. */
-gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
+GC_API gc_status gc_kernel_launch(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs,
                            double *elapsed_ms);
 /** Launch without waiting (benchmarks time a sequence themselves). */
-gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs);
+GC_API gc_status gc_kernel_enqueue(gc_kernel *k, const gc_range *range, const gc_arg *args, size_t nargs);
 /** Wait for all work on every queue of the device. */
-gc_status gc_device_finish(gc_device *dev);
+GC_API gc_status gc_device_finish(gc_device *dev);
 
 /* ---- queues --------------------------------------------------------------------
  * A device has GC_DEVICE_QUEUES in-order queues that may run concurrently (a CUDA stream
@@ -271,11 +273,11 @@ gc_status gc_device_finish(gc_device *dev);
  * current queue is per device, not per thread. */
 #define GC_DEVICE_QUEUES 3u
 /** GC_ERR_ARGUMENT for queue >= GC_DEVICE_QUEUES. */
-gc_status gc_device_select_queue(gc_device *dev, unsigned queue);
+GC_API gc_status gc_device_select_queue(gc_device *dev, unsigned queue);
 /** Work enqueued on queue `waiter` after this call starts only once everything enqueued
  *  on queue `waited` before it has finished; the host does not wait. GC_ERR_ARGUMENT
  *  unless both are < GC_DEVICE_QUEUES and different. */
-gc_status gc_device_queue_wait(gc_device *dev, unsigned waiter, unsigned waited);
+GC_API gc_status gc_device_queue_wait(gc_device *dev, unsigned waiter, unsigned waited);
 
 /** What the runtime says about the sub-groups of kernel k for a launch of `range`'s
  *  local size (OpenCL 2.1+: clGetKernelSubGroupInfo). GC_ERR_UNSUPPORTED elsewhere, CUDA
@@ -285,23 +287,23 @@ typedef struct {
     unsigned sub_group_count;    /* sub-groups in a work-group of that size */
 } gc_sub_group_info;
 /** GC_ERR_UNSUPPORTED where the device or its backend cannot answer. */
-gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out);
+GC_API gc_status gc_kernel_sub_group_info(gc_kernel *k, const gc_range *range, gc_sub_group_info *out);
 
 /** Timing of a sequence of enqueued work. */
 typedef struct gc_timer gc_timer;
-gc_status gc_timer_start(gc_device *dev, gc_timer **out);
+GC_API gc_status gc_timer_start(gc_device *dev, gc_timer **out);
 /** Wait for everything since gc_timer_start and return the device time in ms (elapsed_ms
  *  may be NULL: only wait). Frees t, whatever the status. */
-gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
+GC_API gc_status gc_timer_stop(gc_timer *t, double *elapsed_ms);
 
 /* ---- embedded kernel sources --------------------------------------------------- */
 
 /** Text of an embedded source file ("kernels/gc_dialect.h", "suites/x/y.gc"), or NULL
  *  (also for a NULL name, which sets gc_last_error()). */
-const char *gc_kernel_source(const char *name);
-size_t gc_kernel_source_count(void);
+GC_API const char *gc_kernel_source(const char *name);
+GC_API size_t gc_kernel_source_count(void);
 /** NULL (and gc_last_error()) for i >= gc_kernel_source_count(). */
-const char *gc_kernel_source_name_at(size_t i);
+GC_API const char *gc_kernel_source_name_at(size_t i);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,8 @@
 #ifndef GC_HARNESS_H
 #define GC_HARNESS_H
 
+#include "gc_api.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,9 +53,9 @@ typedef enum {
     GC_OUTCOME_COUNT
 } gc_outcome;
 
-const char *gc_outcome_name(gc_outcome o); /* "PASS", "FAIL", ... */
-gc_outcome gc_outcome_parse(const char *s); /* GC_OUTCOME_COUNT if unknown */
-gc_outcome_class gc_outcome_class_of(gc_outcome o); /* an unknown outcome counts as failed */
+GC_API const char *gc_outcome_name(gc_outcome o); /* "PASS", "FAIL", ... */
+GC_API gc_outcome gc_outcome_parse(const char *s); /* GC_OUTCOME_COUNT if unknown */
+GC_API gc_outcome_class gc_outcome_class_of(gc_outcome o); /* an unknown outcome counts as failed */
 
 typedef struct gc_test_ctx gc_test_ctx;
 typedef struct gc_test gc_test;
@@ -99,23 +101,23 @@ struct gc_test {
  *  Returns 0, or -1 when it is refused (a full name longer than GC_TEST_NAME_MAX, empty,
  *  with control characters or spaces, or registered already): the refusal is printed and
  *  gc_main() then exits 2 instead of running anything. */
-int gc_test_register(const gc_test *t);
+GC_API int gc_test_register(const gc_test *t);
 /** Number of registrations refused so far. */
-size_t gc_test_register_errors(void);
-size_t gc_test_count(void);
-const gc_test *gc_test_at(size_t i);
+GC_API size_t gc_test_register_errors(void);
+GC_API size_t gc_test_count(void);
+GC_API const gc_test *gc_test_at(size_t i);
 /** "suite.name" into buf. */
-void gc_test_full_name(const gc_test *t, char *buf, size_t len);
+GC_API void gc_test_full_name(const gc_test *t, char *buf, size_t len);
 /** Register every suite compiled into the library (idempotent). */
-void gc_register_all_suites(void);
+GC_API void gc_register_all_suites(void);
 /** The gpucheck command line (devices, info, list, run, bench) over every registered
  *  test: the built-in suites plus whatever the caller registered before. Returns the
  *  exit status: 0 passed or skipped, 1 a test failed, 2 usage or set-up error. */
-int gc_main(int argc, char **argv);
+GC_API int gc_main(int argc, char **argv);
 /** Whether gc_main() adds the built-in suites (default 1). A program with tests of its
  *  own calls gc_use_builtin_suites(0) before gc_main() so that `run` and `bench` (and
  *  `list`) see only its tests. */
-void gc_use_builtin_suites(int use);
+GC_API void gc_use_builtin_suites(int use);
 
 /* ---- test parameters: `--param SUITE.KEY=VALUE` on the command line ------------------
  * A suite declares the parameters it reads (at registration, beside its tests); the
@@ -134,55 +136,55 @@ typedef struct {
 /** Declare a parameter (copied; its strings must live on). Returns 0, or -1 when refused
  *  (no suite, a key that is empty or not [A-Za-z0-9_], min > max, declared already): the
  *  refusal is printed and gc_main() then exits 2. */
-int gc_param_register(const gc_param_def *def);
+GC_API int gc_param_register(const gc_param_def *def);
 
 /* ---- inside a test -------------------------------------------------------------- */
 
-gc_device *gc_ctx_device(gc_test_ctx *ctx);
-const gc_device_info *gc_ctx_info(gc_test_ctx *ctx);
-const gc_test *gc_ctx_test(gc_test_ctx *ctx);
+GC_API gc_device *gc_ctx_device(gc_test_ctx *ctx);
+GC_API const gc_device_info *gc_ctx_info(gc_test_ctx *ctx);
+GC_API const gc_test *gc_ctx_test(gc_test_ctx *ctx);
 /** The test's private state (set in setup, read in run/check/teardown). */
-void *gc_ctx_state(gc_test_ctx *ctx);
-void gc_ctx_set_state(gc_test_ctx *ctx, void *state);
+GC_API void *gc_ctx_state(gc_test_ctx *ctx);
+GC_API void gc_ctx_set_state(gc_test_ctx *ctx, void *state);
 /** Scale factor for work sizes (1.0 default; `--scale`), for quick or thorough runs. */
-double gc_ctx_scale(gc_test_ctx *ctx);
+GC_API double gc_ctx_scale(gc_test_ctx *ctx);
 
 /** The value of the parameter KEY of the test's own suite as given with --param, parsed
  *  as declared: 1 when given (*out set), 0 when not (*out untouched). Asking for a key the
  *  suite did not declare, or of the other kind, makes the test ERROR and returns 0. */
-int gc_ctx_param_uint(gc_test_ctx *ctx, const char *key, uint64_t *out);
-int gc_ctx_param_real(gc_test_ctx *ctx, const char *key, double *out);
+GC_API int gc_ctx_param_uint(gc_test_ctx *ctx, const char *key, uint64_t *out);
+GC_API int gc_ctx_param_real(gc_test_ctx *ctx, const char *key, double *out);
 
 /** Seeded generator, one per test, derived from the run's --seed and the test's name
  *  so that a test reproduces alone. */
-uint64_t gc_ctx_rand_u64(gc_test_ctx *ctx);
-uint32_t gc_ctx_rand_u32(gc_test_ctx *ctx);
-void gc_ctx_rand_bytes(gc_test_ctx *ctx, void *dst, size_t n);
-uint64_t gc_ctx_seed(gc_test_ctx *ctx);
-uint8_t gc_ctx_canary(gc_test_ctx *ctx);
+GC_API uint64_t gc_ctx_rand_u64(gc_test_ctx *ctx);
+GC_API uint32_t gc_ctx_rand_u32(gc_test_ctx *ctx);
+GC_API void gc_ctx_rand_bytes(gc_test_ctx *ctx, void *dst, size_t n);
+GC_API uint64_t gc_ctx_seed(gc_test_ctx *ctx);
+GC_API uint8_t gc_ctx_canary(gc_test_ctx *ctx);
 
 /** Device memory owned by the harness (freed after teardown). Outputs are filled
  *  with the canary before `run` (and again by gc_ctx_poison_outputs()). */
-gc_status gc_ctx_alloc_output(gc_test_ctx *ctx, size_t bytes, gc_buffer **out);
-gc_status gc_ctx_alloc_input(gc_test_ctx *ctx, size_t bytes, const void *init, gc_buffer **out);
-gc_status gc_ctx_alloc(gc_test_ctx *ctx, size_t bytes, gc_mem_kind kind, gc_buffer **out);
-gc_status gc_ctx_poison_outputs(gc_test_ctx *ctx);
+GC_API gc_status gc_ctx_alloc_output(gc_test_ctx *ctx, size_t bytes, gc_buffer **out);
+GC_API gc_status gc_ctx_alloc_input(gc_test_ctx *ctx, size_t bytes, const void *init, gc_buffer **out);
+GC_API gc_status gc_ctx_alloc(gc_test_ctx *ctx, size_t bytes, gc_mem_kind kind, gc_buffer **out);
+GC_API gc_status gc_ctx_poison_outputs(gc_test_ctx *ctx);
 /** Host memory owned by the harness (zeroed; freed after teardown). */
-void *gc_ctx_malloc(gc_test_ctx *ctx, size_t bytes);
+GC_API void *gc_ctx_malloc(gc_test_ctx *ctx, size_t bytes);
 
 /** Build a module (owned by the harness) and get a kernel from it. A compile error
  *  returns GC_ERR_COMPILE and the compiler log goes into the test's ERROR report. */
-gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
+GC_API gc_status gc_ctx_build(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
                        size_t n_defines, gc_module **out);
-gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
+GC_API gc_status gc_ctx_kernel(gc_test_ctx *ctx, const char *source_name, const char *const *defines,
                         size_t n_defines, const char *kernel_name, gc_kernel **out);
 /** The same from kernel source text that is not embedded in the library (a user's own
  *  kernel, kept as a string in the program). `label` names the text in compiler logs;
  *  its `#include "kernels/gc_dialect.h"` (or of any other embedded source) is resolved
  *  from the library's embedded sources as for gc_ctx_build. */
-gc_status gc_ctx_build_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+GC_API gc_status gc_ctx_build_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
                             size_t n_defines, gc_module **out);
-gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
+GC_API gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
                              size_t n_defines, const char *kernel_name, gc_kernel **out);
 
 /* ---- checks: known answers with a mandatory negative control ----------------------
@@ -191,15 +193,15 @@ gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *te
  * indices, expected and got, and the mismatch count. Elements of `got` whose bytes
  * all equal the canary are reported as unwritten. `expected` is mangled and restored
  * in place, so it must be writable. */
-int gc_check_bytes(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t n);
-int gc_check_u32(gc_test_ctx *ctx, const char *label, uint32_t *expected, const uint32_t *got, size_t n);
-int gc_check_u64(gc_test_ctx *ctx, const char *label, uint64_t *expected, const uint64_t *got, size_t n);
+GC_API int gc_check_bytes(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t n);
+GC_API int gc_check_u32(gc_test_ctx *ctx, const char *label, uint32_t *expected, const uint32_t *got, size_t n);
+GC_API int gc_check_u64(gc_test_ctx *ctx, const char *label, uint64_t *expected, const uint64_t *got, size_t n);
 
 /** Element equality for user types (e.g. field elements in redundant form). */
 typedef int (*gc_eq_fn)(const void *expected, const void *got, size_t elem_size);
 /** Writes a short text form of an element (for mismatch reports). May be NULL (hex). */
 typedef void (*gc_fmt_fn)(const void *elem, size_t elem_size, char *buf, size_t len);
-int gc_check_custom(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t count,
+GC_API int gc_check_custom(gc_test_ctx *ctx, const char *label, void *expected, const void *got, size_t count,
                     size_t elem_size, gc_eq_fn eq, gc_fmt_fn fmt);
 
 /** A property of observed data with no expected array (e.g. sub-group invariants).
@@ -208,22 +210,22 @@ int gc_check_custom(gc_test_ctx *ctx, const char *label, void *expected, const v
  *  validator must detect (variant 0..n_variants-1, each must be caught). */
 typedef size_t (*gc_validate_fn)(const void *data, size_t n, const void *param, char *msg, size_t len);
 typedef void (*gc_mangle_fn)(void *data, size_t n, const void *param, unsigned variant);
-int gc_check_property(gc_test_ctx *ctx, const char *label, const void *data, size_t n, size_t elem_size,
+GC_API int gc_check_property(gc_test_ctx *ctx, const char *label, const void *data, size_t n, size_t elem_size,
                       const void *param, gc_validate_fn validate, gc_mangle_fn mangle,
                       unsigned n_variants);
 
 /** Count exercised checks (compared against the test's min_checks). */
-void gc_ctx_count_checks(gc_test_ctx *ctx, uint64_t n);
+GC_API void gc_ctx_count_checks(gc_test_ctx *ctx, uint64_t n);
 /** A key figure of the test, shown in the table and the reports. */
-void gc_ctx_figure(gc_test_ctx *ctx, const char *name, double value, const char *unit);
+GC_API void gc_ctx_figure(gc_test_ctx *ctx, const char *name, double value, const char *unit);
 /** Record a failure that is not a comparison (e.g. a forbidden outcome observed). */
-void gc_ctx_fail(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_fail(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** Mark the test ERROR (e.g. generated code lacks an expected instruction). */
-void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -231,7 +233,7 @@ void gc_ctx_error(gc_test_ctx *ctx, const char *fmt, ...)
 /** The test is a measurement, not a pass/fail test (e.g. how often a weakened twin shows
  *  its weak outcome): when its checks pass, its outcome is MEASURED, with this reason
  *  (what was measured), instead of PASS. A failed check still makes it FAIL. */
-void gc_ctx_measured(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_measured(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -240,34 +242,34 @@ void gc_ctx_measured(gc_test_ctx *ctx, const char *fmt, ...)
  *  test whose weakened twin never showed its weak outcome here): the outcome is
  *  UNVALIDATED, with this reason, instead of PASS. It counts neither as passed nor as
  *  failed. */
-void gc_ctx_unvalidated(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_unvalidated(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** The check ran too few times somewhere (e.g. in one of several layouts), whatever the
  *  total: INCONCLUSIVE with this reason, unless something worse was recorded. */
-void gc_ctx_inconclusive(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_inconclusive(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** Skip at run time with a reason (return GC_ERR_UNSUPPORTED after calling it). */
-void gc_ctx_skip(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_skip(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** Free-form detail, shown with -v and kept in the JSON report. */
-void gc_ctx_note(gc_test_ctx *ctx, const char *fmt, ...)
+GC_API void gc_ctx_note(gc_test_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** Seconds since the test started (for tests that run until a budget is spent). */
-double gc_ctx_elapsed(gc_test_ctx *ctx);
+GC_API double gc_ctx_elapsed(gc_test_ctx *ctx);
 /** The test's budget in seconds after --timeout/--time-budget overrides. */
-double gc_ctx_budget(gc_test_ctx *ctx);
+GC_API double gc_ctx_budget(gc_test_ctx *ctx);
 
 /* ---- statistics (used for benchmarks, exposed for tests) ----------------------- */
 typedef struct {
@@ -277,16 +279,16 @@ typedef struct {
     double cv;           /* coefficient of variation, stddev / mean (0 when the mean is not > 0) */
 } gc_stats;
 /** Sorts a copy; quartiles by linear interpolation between order statistics. */
-void gc_stats_compute(const double *samples, size_t n, gc_stats *out);
+GC_API void gc_stats_compute(const double *samples, size_t n, gc_stats *out);
 
 /** Running mean and variance (Welford), for a loop that decides as samples arrive. */
 typedef struct {
     size_t n;
     double mean, m2; /* m2: sum of squared deviations from the mean */
 } gc_running_stats;
-void gc_running_stats_add(gc_running_stats *s, double x);
+GC_API void gc_running_stats_add(gc_running_stats *s, double x);
 /** stddev / mean of what was added (0 for fewer than 2 values or a mean not > 0). */
-double gc_running_stats_cv(const gc_running_stats *s);
+GC_API double gc_running_stats_cv(const gc_running_stats *s);
 
 #ifdef __cplusplus
 }

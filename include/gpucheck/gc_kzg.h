@@ -16,6 +16,8 @@
 #ifndef GC_KZG_H
 #define GC_KZG_H
 
+#include "gc_api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,9 +64,9 @@ typedef enum {
 } gc_kzg_ret;
 
 /** "GC_KZG_BADARGS", ...; never NULL. */
-const char *gc_kzg_ret_name(gc_kzg_ret r);
+GC_API const char *gc_kzg_ret_name(gc_kzg_ret r);
 /** A one-line message; never NULL. */
-const char *gc_kzg_ret_message(gc_kzg_ret r);
+GC_API const char *gc_kzg_ret_message(gc_kzg_ret r);
 
 /* ---- trusted setup (host) ----------------------------------------------------------
  * The c-kzg-4844 text format: "4096\n65\n", then 4096 G1 points in Lagrange form, 65 G2
@@ -75,12 +77,12 @@ const char *gc_kzg_ret_message(gc_kzg_ret r);
 typedef struct gc_kzg_setup gc_kzg_setup;
 
 /** The Ethereum KZG ceremony's setup, built into the library. */
-gc_kzg_ret gc_kzg_setup_load_default(gc_kzg_setup **out, char *err, size_t err_len);
-gc_kzg_ret gc_kzg_setup_load_file(gc_kzg_setup **out, const char *path, char *err, size_t err_len);
-gc_kzg_ret gc_kzg_setup_load_buffer(gc_kzg_setup **out, const void *text, size_t len, char *err, size_t err_len);
-void gc_kzg_setup_free(gc_kzg_setup *s);
+GC_API gc_kzg_ret gc_kzg_setup_load_default(gc_kzg_setup **out, char *err, size_t err_len);
+GC_API gc_kzg_ret gc_kzg_setup_load_file(gc_kzg_setup **out, const char *path, char *err, size_t err_len);
+GC_API gc_kzg_ret gc_kzg_setup_load_buffer(gc_kzg_setup **out, const void *text, size_t len, char *err, size_t err_len);
+GC_API void gc_kzg_setup_free(gc_kzg_setup *s);
 /** SHA-256 of the setup's canonical point encodings, as 64 lowercase hex digits. */
-const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
+GC_API const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 
 /* ---- per-device context ---------------------------------------------------------- */
 /** comb_teeth for a context without MSM tables: every MSM by double-and-add over the
@@ -132,13 +134,13 @@ typedef struct gc_kzg_ctx gc_kzg_ctx;
 /** Precompute on `dev` (which stays owned by the caller and must outlive the context)
  *  for the options given (NULL: defaults). On failure `err` (if not NULL) says why
  *  (the device's status and log excerpt, or the option that is wrong). */
-gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setup *setup,
+GC_API gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setup *setup,
                              const gc_kzg_options *opt, char *err, size_t err_len);
-void gc_kzg_ctx_free(gc_kzg_ctx *ctx);
-const gc_kzg_ctx_info *gc_kzg_ctx_get_info(const gc_kzg_ctx *ctx);
+GC_API void gc_kzg_ctx_free(gc_kzg_ctx *ctx);
+GC_API const gc_kzg_ctx_info *gc_kzg_ctx_get_info(const gc_kzg_ctx *ctx);
 /** The device status behind the last GC_KZG_DEVICE / GC_KZG_DEVICE_MEMORY, and its
  *  message (compiler or driver log excerpt), for error reports. */
-gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **message);
+GC_API gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **message);
 
 /* ---- batched calls -----------------------------------------------------------------
  * blobs: n * GC_KZG_BYTES_PER_BLOB bytes. status (n entries, may be NULL): GC_KZG_OK or
@@ -147,14 +149,14 @@ gc_status gc_kzg_ctx_last_device_status(const gc_kzg_ctx *ctx, const char **mess
  * some blobs were rejected: see status) and an error when nothing was computed. */
 
 /** commitments: n * 48 bytes. */
-gc_kzg_ret gc_kzg_blob_to_commitment(gc_kzg_ctx *ctx, uint8_t *commitments, const uint8_t *blobs, size_t n,
+GC_API gc_kzg_ret gc_kzg_blob_to_commitment(gc_kzg_ctx *ctx, uint8_t *commitments, const uint8_t *blobs, size_t n,
                                      gc_kzg_ret *status);
 /** cells: n * cells_per_blob * L * 32 bytes (blob-major, then cell, then element). */
-gc_kzg_ret gc_kzg_compute_cells(gc_kzg_ctx *ctx, uint8_t *cells, const uint8_t *blobs, size_t n,
+GC_API gc_kzg_ret gc_kzg_compute_cells(gc_kzg_ctx *ctx, uint8_t *cells, const uint8_t *blobs, size_t n,
                                 gc_kzg_ret *status);
 /** Cells (may be NULL), proofs (n * cells_per_blob * 48 bytes) and commitments (may be
  *  NULL, n * 48 bytes) in one pass over the batch. */
-gc_kzg_ret gc_kzg_compute_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells, uint8_t *proofs, uint8_t *commitments,
+GC_API gc_kzg_ret gc_kzg_compute_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells, uint8_t *proofs, uint8_t *commitments,
                                            const uint8_t *blobs, size_t n, gc_kzg_ret *status);
 
 /* ---- several devices: a pool ---------------------------------------------------------
@@ -194,28 +196,28 @@ typedef struct {
  *  every one with the options given (NULL: defaults; max_batch is per device). On failure
  *  nothing is kept, and `err` (if not NULL) names the first device that failed ("device 1
  *  (cuda:1): ...") or the argument that is wrong. */
-gc_kzg_ret gc_kzg_pool_create(gc_kzg_pool **out, gc_device *const *devices, size_t n_devices,
+GC_API gc_kzg_ret gc_kzg_pool_create(gc_kzg_pool **out, gc_device *const *devices, size_t n_devices,
                               const gc_kzg_setup *setup, const gc_kzg_options *opt, char *err, size_t err_len);
-void gc_kzg_pool_free(gc_kzg_pool *pool);
+GC_API void gc_kzg_pool_free(gc_kzg_pool *pool);
 /** NULL for a NULL pool. */
-const gc_kzg_pool_info *gc_kzg_pool_get_info(const gc_kzg_pool *pool);
+GC_API const gc_kzg_pool_info *gc_kzg_pool_get_info(const gc_kzg_pool *pool);
 /** Device i's context (its gc_kzg_ctx_get_info: precomputation bytes and time, max_batch),
  *  or NULL for a NULL pool or i out of range. Calls on it are single-device calls. */
-gc_kzg_ctx *gc_kzg_pool_ctx(const gc_kzg_pool *pool, size_t i);
+GC_API gc_kzg_ctx *gc_kzg_pool_ctx(const gc_kzg_pool *pool, size_t i);
 /** After a call that returned a device's error: that result, the device's index in the
  *  pool and a message naming the device, the slice and the cause ("device 1 (cuda:1),
  *  blobs 256..511 of the call: GC_KZG_DEVICE: msm_comb: GC_ERR_LAUNCH: ..."); GC_KZG_OK
  *  (device SIZE_MAX, message "") after a call that no device failed. device and message
  *  may be NULL. */
-gc_kzg_ret gc_kzg_pool_last_error(const gc_kzg_pool *pool, size_t *device, const char **message);
+GC_API gc_kzg_ret gc_kzg_pool_last_error(const gc_kzg_pool *pool, size_t *device, const char **message);
 
 /** gc_kzg_blob_to_commitment, gc_kzg_compute_cells and gc_kzg_compute_cells_and_proofs
  *  over the pool's devices, with the same arguments and results (above). */
-gc_kzg_ret gc_kzg_pool_blob_to_commitment(gc_kzg_pool *pool, uint8_t *commitments, const uint8_t *blobs, size_t n,
+GC_API gc_kzg_ret gc_kzg_pool_blob_to_commitment(gc_kzg_pool *pool, uint8_t *commitments, const uint8_t *blobs, size_t n,
                                           gc_kzg_ret *status);
-gc_kzg_ret gc_kzg_pool_compute_cells(gc_kzg_pool *pool, uint8_t *cells, const uint8_t *blobs, size_t n,
+GC_API gc_kzg_ret gc_kzg_pool_compute_cells(gc_kzg_pool *pool, uint8_t *cells, const uint8_t *blobs, size_t n,
                                      gc_kzg_ret *status);
-gc_kzg_ret gc_kzg_pool_compute_cells_and_proofs(gc_kzg_pool *pool, uint8_t *cells, uint8_t *proofs,
+GC_API gc_kzg_ret gc_kzg_pool_compute_cells_and_proofs(gc_kzg_pool *pool, uint8_t *cells, uint8_t *proofs,
                                                 uint8_t *commitments, const uint8_t *blobs, size_t n,
                                                 gc_kzg_ret *status);
 

@@ -5,6 +5,8 @@
 #ifndef GC_STATUS_H
 #define GC_STATUS_H
 
+#include "gc_api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,16 +37,16 @@ typedef enum {
 } gc_status;
 
 /** @return the enumerator's name, e.g. "GC_ERR_COMPILE"; never NULL. */
-const char *gc_status_name(gc_status s);
+GC_API const char *gc_status_name(gc_status s);
 /** @return a one-line human message for the status; never NULL. */
-const char *gc_status_message(gc_status s);
+GC_API const char *gc_status_message(gc_status s);
 
 /** The last error seen in this thread, in words: for a driver error the driver's own
  *  code and text. */
-const char *gc_last_error(void);
+GC_API const char *gc_last_error(void);
 /** Record the last error (printf-style); every layer, the backends included, does so
  *  before returning an error status. */
-void gc_set_last_error(const char *fmt, ...)
+GC_API void gc_set_last_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# c-kzg-4844's interface as a client takes it: `cmake --install` into a fresh prefix, then
+# tests/ckzg/ckzg_check.c (written against ckzg.h alone) built with
+#   cc ckzg_check.c $(pkg-config --cflags --libs gpucheck-ckzg)
+# and run on the default device against PyPI ckzg's stored answers: commitments, cells and
+# proofs of MAX_CASES blobs, the rejected blobs, NULL outputs, the setup from bytes, then
+# THREADS threads on one KZGSettings at once. Its control: one blob's proofs do not match
+# another's.
+#
+# usage: ckzg_install.sh CMAKE BUILD_DIR SOURCE_DIR CC MAX_CASES THREADS [EXTRA_CFLAGS]
+set -u
+cmake=$1 build=$2 src=$3 cc=$4 max=$5 threads=$6 extra=${7:-}
+fail() { echo "FAIL: $*"; exit 1; }
+pkg_config=$(command -v pkg-config || command -v pkgconf) || fail "pkg-config not found (apt-get install pkgconf)"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpucheck-ckzg.XXXXXX") || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+prefix=$tmp/prefix
+"$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
+  { cat "$tmp/install.log"; fail "cmake --install into $prefix"; }
+PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gpucheck-ckzg.pc | head -n 1)")
+export PKG_CONFIG_PATH
+flags=$("$pkg_config" --cflags --libs gpucheck-ckzg) || fail "pkg-config --cflags --libs gpucheck-ckzg"
+echo "pkg-config gpucheck-ckzg: $flags"
+cp "$src/tests/ckzg/ckzg_check.c" "$tmp/" || fail "copy"
+mkdir -p "$tmp/device" && cp "$src/src/device/sha256.c" "$src/src/device/sha256.h" "$tmp/device/" || fail "copy sha256"
+cd "$tmp" || fail "cd"
+# shellcheck disable=SC2086 # flags are words
+"$cc" -std=gnu11 -Wall -Wextra -Werror $extra -I. ckzg_check.c device/sha256.c -o ckzg_check $flags -lpthread ||
+  fail "a program written for c-kzg-4844 does not build against gpucheck-ckzg"
+LD_LIBRARY_PATH=$("$pkg_config" --variable=libdir gpucheck-ckzg)
+export LD_LIBRARY_PATH
+setup=$src/crypto/kzg/trusted_setup.txt vectors=$src/crypto/kzg/vectors
+./ckzg_check "$setup" "$vectors/ckzg_cells.txt" "$vectors/ckzg_invalid.txt" "$max" "$threads" || fail "ckzg_check"
+echo "ok: a c-kzg-4844 program built with pkg-config gpucheck-ckzg gives ckzg's answers, from $threads threads too"
