@@ -18,3 +18,8 @@ add_test(NAME ckzg_install_answers
                  ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER} 1 3 "${GC_SHARED_CFLAGS}")
 set_tests_properties(shared_symbols PROPERTIES LABELS shared)
 set_tests_properties(shared_install_dlopen ckzg_install_answers PROPERTIES LABELS "shared;kzg;device" TIMEOUT 600)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+add_test(NAME example_kzg_build
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/example_kzg.sh ${CMAKE_COMMAND} ${PROJECT_BINARY_DIR}
+                 ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER} ${Python3_EXECUTABLE} "${GC_SHARED_CFLAGS}")
+set_tests_properties(example_kzg_build PROPERTIES LABELS shared TIMEOUT 600)
