@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: Apache-2.0
+"""gpucheck.kzg against PyPI ckzg 2.1.8 on random and invalid inputs, on the default device.
+
+GPUCHECK_SETUP names the trusted setup file (default: the repository's)."""
+import os
+import random
+import threading
+import time
+
+import pytest
+
+import gpucheck.kzg as kzg
+
+ckzg = pytest.importorskip("ckzg", reason="PyPI ckzg (the reference) is not installed: pip install ckzg==2.1.8")
+
+SETUP = os.environ.get("GPUCHECK_SETUP", os.path.join(os.path.dirname(__file__), "..", "..", "crypto", "kzg",
+                                                       "trusted_setup.txt"))
+R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+
+
+def random_blob(rng):
+    return b"".join(rng.randrange(R).to_bytes(32, "big") for _ in range(kzg.FIELD_ELEMENTS_PER_BLOB))
+
+
+@pytest.fixture(scope="module")
+def ts():
+    s = kzg.load_trusted_setup(SETUP, 0)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def ref():
+    return ckzg.load_trusted_setup(SETUP, 0)
+
+
+@pytest.fixture(scope="module")
+def blobs():
+    rng = random.Random(int(os.environ.get("GPUCHECK_TEST_SEED", time.time_ns())))
+    return [random_blob(rng), random_blob(rng)]
+
+
+def test_batch_matches_ckzg(ts, ref, blobs):
+    got = kzg.compute_cells_and_kzg_proofs_batch(blobs, ts)
+    assert len(got) == 2
+    for blob, (cells, proofs) in zip(blobs, got):
+        want_cells, want_proofs = ckzg.compute_cells_and_kzg_proofs(blob, ref)
+        assert cells == want_cells
+        assert proofs == want_proofs
+    assert got[0][1] != got[1][1]  # the comparison is not vacuous
+    assert kzg.blob_to_kzg_commitments_batch(blobs, ts) == [ckzg.blob_to_kzg_commitment(b, ref) for b in blobs]
+
+
+def test_single_calls_match_ckzg(ts, ref, blobs):
+    blob = blobs[0]
+    assert kzg.blob_to_kzg_commitment(blob, ts) == ckzg.blob_to_kzg_commitment(blob, ref)
+    assert kzg.compute_cells(blob, ts) == ckzg.compute_cells(blob, ref)
+    zero = bytes(kzg.BYTES_PER_BLOB)
+    assert kzg.blob_to_kzg_commitment(zero, ts) == ckzg.blob_to_kzg_commitment(zero, ref)
+
+
+def _raised(f):
+    try:
+        f()
+    except Exception as e:  # the type is what is compared
+        return type(e)
+    return None
+
+
+BAD_BLOB = b"\xff" * kzg.BYTES_PER_BLOB
+INVALID = [
+    ("short blob", lambda m, s: m.blob_to_kzg_commitment(bytes(100), s)),
+    ("str blob", lambda m, s: m.blob_to_kzg_commitment("x" * kzg.BYTES_PER_BLOB, s)),
+    ("bytearray blob", lambda m, s: m.compute_cells(bytearray(kzg.BYTES_PER_BLOB), s)),
+    ("int blob", lambda m, s: m.compute_cells_and_kzg_proofs(5, s)),
+    ("no settings", lambda m, s: m.blob_to_kzg_commitment(bytes(kzg.BYTES_PER_BLOB), None)),
+    ("element >= r (commitment)", lambda m, s: m.blob_to_kzg_commitment(BAD_BLOB, s)),
+    ("element >= r (cells)", lambda m, s: m.compute_cells(BAD_BLOB, s)),
+    ("element >= r (cells and proofs)", lambda m, s: m.compute_cells_and_kzg_proofs(BAD_BLOB, s)),
+    ("keyword arguments", lambda m, s: m.blob_to_kzg_commitment(blob=bytes(kzg.BYTES_PER_BLOB), s=s)),
+    ("missing setup file", lambda m, s: m.load_trusted_setup("/nonexistent/setup.txt", 0)),
+    ("precompute 16", lambda m, s: m.load_trusted_setup(SETUP, 16)),
+    ("precompute -1", lambda m, s: m.load_trusted_setup(SETUP, -1)),
+    ("precompute str", lambda m, s: m.load_trusted_setup(SETUP, "0")),
+    ("path as bytes", lambda m, s: m.load_trusted_setup(SETUP.encode(), 0)),
+    ("not a setup file", lambda m, s: m.load_trusted_setup(__file__, 0)),
+]
+
+
+@pytest.mark.parametrize("name,call", INVALID, ids=[n for n, _ in INVALID])
+def test_invalid_inputs_raise_as_ckzg(ts, ref, name, call):
+    want = _raised(lambda: call(ckzg, ref))
+    assert want is not None, f"ckzg accepted {name}"
+    assert _raised(lambda: call(kzg, ts)) is want
+
+
+def test_batch_names_the_refused_blob(ts, blobs):
+    with pytest.raises(RuntimeError, match="blob 1"):
+        kzg.compute_cells_and_kzg_proofs_batch([blobs[0], BAD_BLOB], ts)
+
+
+def test_device_error_is_distinct():
+    with pytest.raises(kzg.DeviceError) as e:
+        kzg.load_trusted_setup(SETUP, 0, device="no-such-device-xyz")
+    assert isinstance(e.value, RuntimeError) and type(e.value) is not RuntimeError
+
+
+def test_threads_share_settings_and_the_gil_is_released(ts, ref, blobs):
+    want = [ckzg.compute_cells(b, ref) for b in blobs]
+    got, ticks, done = {}, [0], threading.Event()
+
+    def ticker():  # runs only while the device calls release the GIL
+        while not done.is_set():
+            ticks[0] += 1
+            time.sleep(0.001)
+
+    def work(i):
+        got[i] = kzg.compute_cells(blobs[i % 2], ts)
+
+    t0 = threading.Thread(target=ticker)
+    t0.start()
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    done.set()
+    t0.join()
+    assert [got[i] for i in range(3)] == [want[0], want[1], want[0]]
+    assert ticks[0] > 10, "the ticker thread did not run while the device worked: the GIL was held"
