@@ -11,6 +11,9 @@
 #define CKZG_DEVICE_ENV "GPUCHECK_CKZG_DEVICE"
 #define CKZG_MAX_PRECOMPUTE 15u /* c-kzg-4844's limit */
 
+/* Bindings that allocate c-kzg's KZGSettings themselves (ten words) allocate enough. */
+_Static_assert(sizeof(KZGSettings) == 8 * sizeof(void *) + 2 * sizeof(size_t), "KZGSettings is c-kzg's size");
+
 /* GPUCHECK_CKZG_DEVICE as `gpucheck kzg --device` reads it: unset or empty, the default
  * device; `all`, every device of the default's backend and kind; else a list of ids and
  * names. */
