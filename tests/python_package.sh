@@ -19,8 +19,8 @@ cp -r "$src/python" "$tmp/python" || fail "copy python/"
 "$tmp/venv/bin/python" -m pip install -q --no-index --no-build-isolation --disable-pip-version-check "$tmp/python" \
   >"$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; fail "pip install ./python"; }
 cd "$tmp" || fail "cd"
-"$tmp/venv/bin/python" -c "import gpucheck.kzg, sys; sys.exit(0 if gpucheck.kzg.__file__.startswith('$tmp/venv') else 1)" ||
-  fail "gpucheck.kzg is not the installed copy"
+"$tmp/venv/bin/python" -c "import gpucheck, sys; sys.exit(0 if gpucheck.__file__.startswith('$tmp/venv') else 1)" ||
+  fail "gpucheck is not the installed copy"
 GPUCHECK_LIBRARY=$so GPUCHECK_SETUP=$src/crypto/kzg/trusted_setup.txt LD_PRELOAD=$preload \
   "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider "$tmp/python/tests" || fail "pytest python/tests"
 echo "ok: pip install ./python in a fresh venv; gpucheck.kzg gives ckzg's answers and exceptions"
