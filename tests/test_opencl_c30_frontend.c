@@ -4,8 +4,8 @@
  * Why: PoCL, CI's device, accepts what NVIDIA's OpenCL refuses. In OpenCL C 3.0 an
  * unqualified pointer parameter is generic, but an array parameter is private, and passing
  * the one to the other does not compile there; a kernel source with such a call built on
- * PoCL and through CUDA while the whole FK20 module failed on NVIDIA's OpenCL (the
- * thirty-third session found it on the H200: g1_team.gc). Clang's front end gives the same
+ * PoCL and through CUDA while the whole FK20 module failed on NVIDIA's OpenCL (a call
+ * in g1_team.gc did). Clang's front end gives the same
  * error, and CI has clang (the clang build of make test).
  *
  * Each expanded source goes to a temporary file and through `clang -x cl -fsyntax-only`

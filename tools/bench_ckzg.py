@@ -3,8 +3,9 @@
 
 Times compute_cells_and_kzg_proofs and blob_to_kzg_commitment on N random blobs, on one core
 (in this process) and on P cores (a process pool, one trusted setup loaded per worker), for
-each precompute level, and prints medians in ms per blob. Run it on the same machine and in the
-same session as `gpucheck bench --filter 'fk20*'` so each ratio comes from one run.
+each precompute level, and prints medians in ms per blob. Run it on the same machine, in the
+same call as `gpucheck bench --filter 'fk20*'` (scripts/gpu-run.sh --ckzg N), so that each
+ratio comes from one run.
 
 Blobs: blob b is the splitmix64 stream seeded SEED + b (4 words per element, most significant
 first, top word & 0x3fffffffffffffff), so with the default seed blobs 0 and 1 are the cases

@@ -73,8 +73,8 @@ static void defaults(const gc_device_info *info, double scale, fence_config *c) 
         c->local_retries = 1024;
         c->stress_pct = 25;
         c->stress_iters = 2048;
-        /* As many local stressers as testers: on the H100 and H200 they made a writer's
-         * reordered stores show about 180 times more often (docs/atomic_fence.md). */
+        /* As many local stressers as testers: on sm_90 they make a writer's reordered
+         * stores show about 180 times more often (docs/results/atomic_fence.md). */
         c->local_stress_items = c->local_wg_size;
         c->local_stress_iters = 1u << 16;
         c->host_instances = 8192;
