@@ -262,7 +262,7 @@ add_test(NAME fk20_flags_across_calls COMMAND ${GC_FK20_EXPECT} 0 fk20.eip7594.f
          -- run --filter "fk20.eip7594.flags_across_calls")
 set_tests_properties(fk20_flags_across_calls PROPERTIES TIMEOUT 600 LABELS "fk20;device")
 
-# The KZG pool (crypto/kzg/kzg_pool.c): over one device byte for byte the single context;
+# The KZG pool (crypto/kzg/batch/kzg_pool.c): over one device byte for byte the single context;
 # over the device opened twice, slices back in input order, bad blobs at their index in
 # either slice, a device that fails, refused arguments. About 30 s and 45 s under ASan.
 add_test(NAME fk20_pool COMMAND ${GC_FK20_EXPECT} 0 fk20.pool.one_device=PASS fk20.pool.two_contexts=PASS

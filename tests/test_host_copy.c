@@ -1,4 +1,4 @@
-/* test_host_copy.c — kzg_parallel_ranges (crypto/kzg/host_copy.c), which splits the
+/* test_host_copy.c — kzg_parallel_ranges (crypto/kzg/batch/host_copy.c), which splits the
  * batched calls' host copies over a context's copy team: every index of [0, n) is handed
  * out exactly once, in contiguous ranges, on several threads when there is data enough,
  * on the calling thread alone when there is not or there is no team; n = 0 and n smaller

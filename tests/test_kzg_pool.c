@@ -1,5 +1,5 @@
 /* test_kzg_pool.c — the KZG pool's parts that need no device work: how a batch is split
- * among devices (crypto/kzg/kzg_pool_split.h), and every argument the pool refuses before
+ * among devices (crypto/kzg/batch/kzg_pool_split.h), and every argument the pool refuses before
  * any precomputation (NULLs, no devices, too many, one gc_device twice, an unsupported
  * option on a real device, which names the device). The pool's results on a device are
  * the fk20 suite's fk20.pool.* tests. Exit codes: 0 pass, 1 failures. */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/kzg/kzg_pool_split.h"
+#include "crypto/kzg/batch/kzg_pool_split.h"
 #include "gpucheck/gc_kzg.h"
 #include "unit.h"
 

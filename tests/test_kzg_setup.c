@@ -1,4 +1,4 @@
-/* test_kzg_setup.c — the trusted-setup loader (crypto/kzg/setup.c) and what it stands on:
+/* test_kzg_setup.c — the trusted-setup loader (crypto/kzg/setup/setup.c) and what it stands on:
  * Fp2 and G2 (crypto/bls12_381/fp2.gc, g2.gc) against py_ecc's known answers
  * (crypto/bls12_381/vectors/{fp2,g2_mul,bad_points,g1_nonmember}.inc, made by
  * tools/gen_g2_vectors.py), the G1 endomorphism subgroup test against [r]P = O, and the
@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "crypto/bls12_381/host.h"
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 
 #include "unit.h"
 

@@ -1,5 +1,6 @@
-/* kzg_internal.h — the KZG context's insides, shared by kzg_ctx.c (the public calls) and
- * the fk20 suite, which tests and times each stage on its own. Not installed. */
+/* kzg_internal.h — the KZG context's insides, shared by the stages' host launchers
+ * (the folders under crypto/kzg) and the fk20 suite, which tests and times each stage
+ * on its own. Not installed. */
 #ifndef GC_KZG_INTERNAL_H
 #define GC_KZG_INTERNAL_H
 
@@ -10,72 +11,34 @@
 
 #include "crypto/bls12_381/host.h"
 
+#include "crypto/kzg/kzg_shared.h"
+
 #define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
-#define KZG_LOG_BLOB 12
-#define KZG_LOG_EXT 13
-#define KZG_COMB_RUN_LOG 5 /* table entries per work-item of msm_comb_table_build (kzg_kernels.gc) */
-#define KZG_FFT_SCALE 2u /* fr_fft_rows's and fr_fft_row_blocks' flag (kzg_kernels.gc); the G1 transforms permute in g1_bitrev_rows */
-#define KZG_FFT_BLOCK_LOG_MAX 7u /* fr_fft_row_blocks' largest block, 2^7 elements (kzg_kernels.gc) */
-/* The G1 convolution (kzg_stage_g1_conv, L = 64 only: 2r = 128), split mod X^r -+ 1 into
- * halves of r/2 + 1 = 33 taps (kzg_conv_taps.c), whose taps pair up: r/4 = 16 products of
- * differences per output, each in KZG_CONV_PARTS pieces of 32 bits of its GLV halves, and
- * one slot for the rest (doublings and additions): 65 slots padded to 72 (mirrors
- * KZG_CONV_PARTS and KZG_CONV_SLOTS in kzg_kernels.gc), so that the fan-in-8 sum launches
- * take 72 -> 9 -> 1 where g1_sum_tree does not serve (kzg_ctx.c's sum_chunks: more than
- * 512 outputs). */
-#define KZG_CONV_PARTS 4u
-#define KZG_CONV_SLOTS 72u
-/* The same with two taps a work-item sharing their doublings (kzg_ctx_set_conv_group;
- * where a product is one work-item, not by teams): 33 slots padded to 40 (KZG_CONV_SLOTS2
- * in kzg_kernels.gc). Slices of at least KZG_CONV_GROUP_MIN_ROWS rows take it by default:
- * there the launch fills the GPU, so 0.7 of the operations is about 0.7 of the time (H200,
- * run258.sh: 8 blobs 3.171 / 2.995 -> 2.561 / 2.702 ms, 16 blobs 5.325 / 5.299 -> 4.218 /
- * 4.232). One blob's launch, by teams, waits on its chains, 64 operations deep instead of
- * 46: with a team form of it (since dropped) 1.01-1.05 -> 1.20-1.24 ms by teams of two,
- * 1.03-1.08 by four. Two to seven blobs: not measured, one tap. */
-#define KZG_CONV_SLOTS2 40u
+/* Slices of at least this many rows take the G1 convolution with two taps a work-item
+ * (kzg_ctx_set_conv_group): there the launch fills the GPU, so 0.7 of the operations is
+ * about 0.7 of the time; one blob's launch waits on its chains, 64 operations deep
+ * instead of 46 (docs/results/fk20.md). */
 #define KZG_CONV_GROUP_MIN_ROWS 8u
 /* Passes of at most this many blobs take U_2 = [2^64] u from an MSM beside u's (then
  * U_1, U_3 by 32 doublings on each queue); larger ones make U_1, U_2, U_3 from u, 32
- * doublings at a time (kzg_stage_g1_conv). One blob's MSMs leave most of the GPU idle, so
- * U_2's costs nothing there but a share of the partitions; from a few blobs on they fill it,
- * and two more launches of doublings cost less than a second MSM: on an H100 (run128.sh)
- * 8 blobs 4.49-4.61 -> 4.21-4.30 ms, their proofs 3.63 -> 3.19. */
+ * doublings at a time (kzg_stage_g1_conv): one blob's MSMs leave most of the GPU idle,
+ * from a few blobs on two more launches of doublings cost less than a second MSM
+ * (docs/results/fk20.md). */
 #define KZG_CONV_PIECES_MSM_MAX_BATCH 1u
-/* the team kernels' work-group, one warp (KZG_TEAM_GROUP in kzg_kernels.gc), and the
- * largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA) by default */
-#define KZG_TEAM_GROUP 32u
+/* The largest transforms (rows x 2r points) whose pairs take teams (of two, through CUDA)
+ * by default. */
 #define KZG_TEAM_MAX_POINTS 16384u
-/* The register budgets of the pairs' and the convolution's team kernels, in one-warp
- * work-groups resident an SM (kzg_kernels.gc, same names): 12 (168 registers a work-item)
- * or, the kernels named _full, 8 (255), taken where a launch's warps all fit at once. */
-#define KZG_TEAM_SM_WARPS_CAPPED 12u
-#define KZG_TEAM_SM_WARPS_FULL 8u
-/* The default (on a GPU) of the passes the G1 convolution serves, in blobs: on an H100
- * (run131.sh) 16 blobs took 7.39-7.49 ms by it against 10.54-10.57 by the G1 FFTs, 32
- * blobs 12.49-12.75 against 12.42-12.67 (a tie). */
+/* The default (on a GPU) of the passes the G1 convolution serves, in blobs: about where
+ * the G1 FFTs catch up with it (docs/results/fk20.md). */
 #define KZG_CONV_MAX_BATCH 16u
-/* The NAF width of the G1 convolution's pieces' digits (kzg_ctx.c's upload_conv_taps), which
- * its products take with 2^(width - 2) odd multiples (gc_g1p_mul_glv_wnaf4 in glv.gc): on an
- * H100 one blob's convolution 0.867 -> 0.807 ms against width 5 (run159.sh). */
+/* The NAF width of the G1 convolution's pieces' digits (kzg_upload_conv_taps), which its
+ * products take with 2^(width - 2) odd multiples (gc_g1p_mul_glv_wnaf4 in glv.gc): width 4
+ * beat 5 (docs/results/fk20.md). */
 #define KZG_CONV_WNAF_WIDTH 4u
 /* The small sums' trees through CUDA by teams of two up to this many outputs, of four up
- * to KZG_SUM_TEAM4_MAX_OUT (kzg_ctx.c's sum_tree_lanes). */
+ * to KZG_SUM_TEAM4_MAX_OUT (msm/sums.c's sum_tree_lanes). */
 #define KZG_SUM_TEAM_MAX_OUT 256u
 #define KZG_SUM_TEAM4_MAX_OUT 128u
-/* g1_sum_tree's work-group size (mirrors KZG_SUM_TREE_WG in kzg_kernels.gc). */
-#define KZG_SUM_TREE_WG 64u
-/* msm_comb_affine's most terms a work-item (mirrors KZG_AFF_TERMS in kzg_kernels.gc). */
-#define KZG_AFF_TERMS 16u
-
-/* The MSM launch shape (mirrors kzg_msm_shape in kzg_kernels.gc: eleven 32-bit fields). */
-typedef struct {
-    uint32_t n_blobs, n_out, n_terms, chunk;
-    uint32_t sb, so, st;
-    uint32_t bo, bt;
-    uint32_t parts; /* the comb's columns cut in this many parts (msm_comb; 1 without tables) */
-    uint32_t defer; /* 1: the parts' weights after the sums (g1_msm_parts_combine; kzg_ctx.c's msm) */
-} kzg_msm_shape;
 
 /* Where the comb MSMs run by batched affine additions (msm_comb_affine, one part of at most
  * KZG_AFF_TERMS terms a work-item): never; always (the FK20 MSM then takes 16 terms a
@@ -164,26 +127,26 @@ struct gc_kzg_ctx {
     size_t g1_pair_max_points;
     /* work-items per operation of the three launches that can run by teams
      * (crypto/bls12_381/g1_team.gc), kzg_team_site: 2 or 4 (teams), 1 (one work-item),
-     * 0 by backend and size (team_lanes in kzg_ctx.c) */
+     * 0 by backend and size (kzg_team_lanes in kzg_launch.c) */
     unsigned team[KZG_TEAM_SITES];
     /* the comb's columns of an MSM of one term a work-item (chunk 1: small passes, where its
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
-     * the default (msm_parts in kzg_ctx.c) */
+     * the default (msm/msm.c) */
     unsigned msm_parts;
     /* where the comb MSMs run by batched affine additions (msm_comb_affine):
-     * KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in kzg_ctx.c) */
+     * KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in msm/msm.c) */
     kzg_msm_affine_mode msm_affine;
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
-     * KZG_SUM_TREE_WG; 0: by the chunks (sum_tree_width in kzg_ctx.c) */
+     * KZG_SUM_TREE_WG; 0: by the chunks (msm/sums.c) */
     unsigned sum_tree_width;
     /* 1: many outputs of a few chunks keep g1_sum_chunks' fan-in launches instead of
-     * g1_sum_tree with several outputs a work-group (grouped_sum_width in kzg_ctx.c) */
+     * g1_sum_tree with several outputs a work-group (msm/sums.c) */
     int sum_tree_groups_off;
     /* the register budget of the pairs' and the convolution's team launches, in warps an
-     * SM: KZG_TEAM_SM_WARPS_FULL or _CAPPED; 0 by the launch's size (team_kernel in kzg_ctx.c) */
+     * SM: KZG_TEAM_SM_WARPS_FULL or _CAPPED; 0 by the launch's size (kzg_team_kernel) */
     unsigned team_sm_warps;
     /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
-     * default is one part where the parts' weights cannot be deferred (msm_parts in kzg_ctx.c) */
+     * default is one part where the parts' weights cannot be deferred (msm/msm.c) */
     int msms_beside;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
@@ -237,11 +200,6 @@ struct gc_kzg_ctx {
     char last_message[512];
 };
 
-/** Create from the 4096 monomial points (the setup's [s^i] G1, affine): the work of
- *  gc_kzg_ctx_create after the setup is chosen. */
-gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
-                                      const gc_kzg_options *opt, char *err, size_t err_len);
-
 /* What the fk20 suite changes in a context it tests a stage of. */
 typedef enum {
     KZG_X_EXT_FFT_COMPUTE, /* the library's precomputation (as gc_kzg_ctx_create) */
@@ -257,12 +215,18 @@ typedef struct {
     kzg_x_ext_fft_source x_ext_fft_source;
     const gc_g1p *x_ext_fft;    /* KZG_X_EXT_FFT_GIVEN: L * 2r points, [offset][j] */
     unsigned comb_teeth;        /* nonzero: both MSM tables at this many teeth, whatever the options */
-} kzg_ctx_test_hooks;
+} kzg_ctx_overrides;
 
-/** kzg_ctx_create_from_points with the hooks of a stage test (NULL: none). */
-gc_kzg_ret kzg_ctx_create_for_test(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
-                                   const gc_kzg_options *opt, const kzg_ctx_test_hooks *hooks, char *err,
-                                   size_t err_len);
+/** Create from the 4096 monomial points (the setup's [s^i] G1, affine): the work of
+ *  gc_kzg_ctx_create after the setup is chosen. `over`: what a stage test changes (NULL:
+ *  nothing, as every caller outside the fk20 suite passes). */
+gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc_g1a *monomial,
+                                      const gc_kzg_options *opt, const kzg_ctx_overrides *over, char *err,
+                                      size_t err_len);
+
+/** The batch buffers of a fresh context (info.max_batch blobs), the G1 maps' among them
+ *  (batch/batch_buffers.c). */
+gc_kzg_ret kzg_batch_alloc(gc_kzg_ctx *c);
 
 /* ---- the stages, each over the first n blobs of the batch buffers ---- */
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n);    /* bb.blobs -> bb.poly (evals), bb.bad */
@@ -298,7 +262,7 @@ gc_kzg_ret kzg_stage_fk20_scalars(gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n); /* bb.u -> v (upper half cleared) */
 gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n);           /* v -> proofs, natural order */
 /** bb.u -> proofs in natural order in bb.u, as the two stages above, by one cyclic
- *  convolution of r + 1 taps (kzg_conv_taps.c); in slices of conv_blobs rows. hi_ready:
+ *  convolution of r + 1 taps (conv_taps.c); in slices of conv_blobs rows. hi_ready:
  *  conv_hi holds [2^(32 p)] u (kzg_stage_fk20_msm made it: a pass of at most
  *  KZG_CONV_PIECES_MSM_MAX_BATCH blobs), else it is made here from u. GC_KZG_ERROR (the
  *  message says why) on a context without it (L != 64, or g1_conv_max_batch 0). */
@@ -360,18 +324,18 @@ void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps);
 /* two_queues: 1 (the default) or 0 (one queue, for comparisons). */
 void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on);
 
-/* kzg_conv_taps.c: the convolution's taps for 2r = 2^log_2r (log_2r >= 1): taps[e] for
+/* conv_taps.c: the convolution's taps for 2r = 2^log_2r (log_2r >= 1): taps[e] for
  * e = 0 .. r, the coefficient at distance kzg_conv_tap_distance(e) (the others are 0). */
 unsigned kzg_conv_tap_distance(unsigned e);
 void kzg_conv_taps(gc_fr *taps, unsigned log_2r);
 /* the split form's halved taps plus[e], minus[e] for e = 0 .. r/2 from kzg_conv_taps' taps
- * (log_2r >= 2; kzg_conv_taps.c) */
+ * (log_2r >= 2; conv_taps.c) */
 void kzg_conv_taps_split(gc_fr *plus, gc_fr *minus, const gc_fr *taps, unsigned log_2r);
 
 /** Record a device failure (status and gc_last_error()) and map it to a gc_kzg_ret. */
 gc_kzg_ret kzg_device_error(gc_kzg_ctx *c, gc_status st, const char *what);
 /** The queue of the second half of the rows of the single-stage G1 transforms (g1_fft in
- *  kzg_ctx.c); queue 0 runs the proofs, queue 1 what runs beside them (kzg_batch.c). */
+ *  g1map/g1_fft.c); queue 0 runs the proofs, queue 1 what runs beside them (kzg_batch.c). */
 #define KZG_QUEUE_G1_HALF 2u
 /** Make `queue` the device's current queue. */
 gc_kzg_ret kzg_use_queue(gc_kzg_ctx *c, unsigned queue);

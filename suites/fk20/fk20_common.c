@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 #include "device/sha256.h"
 
 #ifndef GC_KZG_VECTORS_DIR
@@ -222,7 +222,7 @@ void fk20_teardown(gc_test_ctx *ctx) {
 }
 
 gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, unsigned g1_conv_default,
-                   const kzg_ctx_test_hooks *hooks) {
+                   const kzg_ctx_overrides *hooks) {
     char err[512];
     gc_kzg_ret r = gc_kzg_setup_load_default(&o->setup, err, sizeof err);
     if (r) {
@@ -235,7 +235,7 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
     int conv_given = gc_ctx_param_uint(ctx, "g1_conv_max_batch", &conv);
     gc_kzg_options opt = {l, (unsigned)teeth, batch, !conv_given ? g1_conv_default : conv ? (unsigned)conv : GC_KZG_NO_G1_CONV,
                           (unsigned)commit_teeth};
-    r = kzg_ctx_create_for_test(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
+    r = kzg_ctx_create_from_points(&o->kc, gc_ctx_device(ctx), o->setup->g1_monomial, &opt, hooks, err, sizeof err);
     if (r) {
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
         return GC_ERR_DEVICE_MEMORY;

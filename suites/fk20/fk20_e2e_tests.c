@@ -206,7 +206,7 @@ static gc_status flags_setup(gc_test_ctx *ctx) {
         memset(s->cells[c], gc_ctx_canary(ctx), FLAGS_BLOBS * 128 * 2048);
     }
     const char *defs[1] = {gc_ctx_test(ctx)->param};
-    kzg_ctx_test_hooks hooks = {defs, defs[0] ? 1 : 0, KZG_X_EXT_FFT_NONE, NULL, 0};
+    kzg_ctx_overrides hooks = {defs, defs[0] ? 1 : 0, KZG_X_EXT_FFT_NONE, NULL, 0};
     return fk20_ctx(ctx, &s->owned, 64, FLAGS_BLOBS, 0, &hooks);
 }
 

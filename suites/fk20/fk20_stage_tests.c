@@ -54,7 +54,7 @@ static gc_status stage_setup(gc_test_ctx *ctx) {
     /* The MSM's bases are the known x_ext_fft; the x_ext_fft test checks the library's
      * own precomputation; no other stage reads it. */
     const char *defs[1] = {p->mutant};
-    kzg_ctx_test_hooks hooks = {defs, p->mutant ? 1 : 0,
+    kzg_ctx_overrides hooks = {defs, p->mutant ? 1 : 0,
                                 p->st == ST_MSM         ? KZG_X_EXT_FFT_GIVEN
                                 : p->st == ST_X_EXT_FFT ? KZG_X_EXT_FFT_COMPUTE
                                                         : KZG_X_EXT_FFT_NONE,

@@ -75,7 +75,7 @@ typedef struct {
  *  option's value: 0 for the library's default), room for `batch` blobs, with the stage
  *  test's hooks (NULL: none; the library's own precomputation). */
 gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, unsigned g1_conv_default,
-                   const kzg_ctx_test_hooks *hooks);
+                   const kzg_ctx_overrides *hooks);
 void fk20_teardown(gc_test_ctx *ctx);
 
 /** Record a failed library call (its name, result and the device's message) as the

@@ -1,4 +1,4 @@
-/* fuzz_kzg_setup.c — the trusted-setup loader (gc_kzg_setup_load_buffer, crypto/kzg/setup.c).
+/* fuzz_kzg_setup.c — the trusted-setup loader (gc_kzg_setup_load_buffer, crypto/kzg/setup/setup.c).
  *
  * A whole setup is 8,257 lines and its full validation takes seconds, far too slow to fuzz
  * as one input. So the loader's two passes are fuzzed apart, on what each reads:
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

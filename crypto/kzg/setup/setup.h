@@ -1,6 +1,6 @@
 /* setup.h — the trusted setup behind gc_kzg_setup (include/gpucheck/gc_kzg.h), for the
  * KZG/FK20 library's own code: points affine, coordinates in Montgomery form as g1.gc and
- * g2.gc define them, in the file's order. Loaded by crypto/kzg/setup.c. */
+ * g2.gc define them, in the file's order. Loaded by crypto/kzg/setup/setup.c. */
 #ifndef GC_KZG_SETUP_H
 #define GC_KZG_SETUP_H
 

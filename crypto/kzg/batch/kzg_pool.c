@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/kzg/kzg_pool_split.h"
+#include "crypto/kzg/batch/kzg_pool_split.h"
 #include "device/cache.h"
 #include "gpucheck/gc_kzg.h"
 #include "common/clock.h"

@@ -14,8 +14,7 @@ typedef struct {
 /* Host staging of at least `need` bytes, grown and never shrunk (repeated batches reuse
  * warm pages). On a GPU that can map host memory it is page-locked (GC_MEM_HOST_MAPPED),
  * so the outputs come back by DMA at the bus's speed (from pageable memory the driver
- * copies through a bounce buffer): a pass of 64 blobs on an H100 went from 44.1 to
- * 42.9 ms. */
+ * copies through a bounce buffer; docs/results/fk20.md). */
 static int staging_can_pin(const gc_kzg_ctx *c) {
     const gc_device_info *di = gc_device_get_info(c->dev);
     return di->is_gpu && di->caps.host_mapped_memory;
@@ -88,12 +87,9 @@ static int cells_backup_ready(gc_kzg_ctx *c, size_t bytes) {
     return c->cells_backup != NULL;
 }
 
-/* Passes of at most this many blobs compute their cells on queue 1 beside the proofs. On
- * an H100 (79001d8 + this rule's first form, docs/results/fk20.md): one blob 5.27 -> 4.69 ms;
- * 64 blobs 33.8 -> 35.3-35.9 and 128 blobs 55.8 -> 57.5-58.5, where the cells' FFTs take SMs
- * from the MSM they run beside. 16, as the G1 convolution's default (this rule, the flags
- * below and kzg_ctx.c's KZG_FFT_BLOCKS_MAX_BATCH together at 16 instead of 8, H100,
- * run133.sh: 16 blobs 7.61 / 7.75 -> 7.18 / 7.00 ms; 8 and 32 blobs unchanged). */
+/* Passes of at most this many blobs compute their cells on queue 1 beside the proofs: it
+ * gains on small passes, and larger ones lose where the cells' FFTs take SMs from the MSM
+ * they run beside. 16, as the G1 convolution's default (docs/results/fk20.md). */
 #define KZG_CELLS_BESIDE_MAX_BATCH KZG_CONV_MAX_BATCH
 
 typedef struct {
@@ -143,12 +139,9 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
 
 /* Passes of at most this many blobs, where the staging is page-locked and mapped (a GPU's),
  * are not transferred: the blobs are copied into the staging and the polynomial's first
- * launch reads them there over the bus (kzg_stage_blob_to_poly_from). One blob's 128 KB
- * took 12-23 us as a transfer on an H200, before the first kernel could start (run262.sh
- * timelines); read by that kernel it takes 25-31 us instead of 13-14 from device memory,
- * and the pass's timeline from its first operation to its last 984-996 us against
- * 1,002-1,013 (run265.sh; the benchmark's medians within their spread). 8 and 16 blobs
- * within their rounds' spread either way (run266.sh). 16: as KZG_CELLS_BESIDE_MAX_BATCH;
+ * launch reads them there over the bus (kzg_stage_blob_to_poly_from): a small pass's
+ * transfer is on the critical path before its first kernel, and reading over the bus
+ * costs that kernel less (docs/results/fk20.md). 16: as KZG_CELLS_BESIDE_MAX_BATCH;
  * larger passes keep the transfers, chunk by chunk behind the host's copies. */
 #define KZG_BLOBS_MAPPED_MAX_BATCH KZG_CONV_MAX_BATCH
 
@@ -171,33 +164,26 @@ static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
 
 /* Passes of at most this many blobs read their flags back last, after every step is
  * queued: read after the polynomial, as larger passes do, the host waits there before it
- * queues the rest and the GPU idles while it does. On an H100 (docs/results/fk20.md,
- * the fourteenth session): one blob about 0.05 ms faster; at 64 and 128 blobs the late
- * read cost 1.2 and 2.4 ms (not understood), so larger passes keep the early read. 16: as
+ * queues the rest and the GPU idles while it does. Larger passes lost by the late read
+ * (not understood) and keep the early one (docs/results/fk20.md). 16: as
  * KZG_CELLS_BESIDE_MAX_BATCH. */
 #define KZG_FLAGS_LAST_MAX_BATCH KZG_CONV_MAX_BATCH
 
 /* Passes whose G1 transforms run in fused pairs one work-item a product over at most this
  * many points (rows x 2r) compute their cells on queue 1 beside those transforms. There a
- * pair launch has points / 4 x 5 work-items, at 8,192 points 320 warps for an H100's 528
- * SM partitions, so the cells fill idle ones: on an H100, 64 blobs 22.33 / 22.65 -> 22.05
- * / 21.93 ms (in an earlier call 22.33 / 22.13 -> 21.44 / 21.44); at 128 blobs (640 warps)
- * beside them they gained nothing (33.31 / 32.82 -> 33.37 / 33.69, docs/results/fk20.md).
- * Pairs by teams (CUDA) have 640 warps at 8,192 points too, and there the cells cost more
- * beside the first pair launch than on queue 0 after the MSM (H100, run156.sh: that launch
- * 2.04 ms against 1.53 for its twins, the cells 0.59 ms beside it; 64 blobs 17.62 / 17.77
- * / 17.41 -> 17.37 / 17.45 / 17.42 ms), so those passes keep them on queue 0. */
+ * pair launch has points / 4 x 5 work-items, at 8,192 points fewer warps than a large
+ * GPU's SM partitions, so the cells fill idle ones; with more points they gained nothing.
+ * Pairs by teams (CUDA) have twice the warps, and there the cells cost more beside the
+ * first pair launch than on queue 0 after the MSM, so those passes keep them on queue 0
+ * (docs/results/fk20.md). */
 #define KZG_CELLS_BESIDE_PAIRS_MAX_POINTS 8192u
 
 /* Passes of at most this many blobs queue the proofs' circulant FFTs and MSM before what
  * runs beside them on queue 1 (the cells, the commitment): the host takes a few
- * microseconds a launch and queue 0's chain is the pass's critical path (H100, one blob:
- * queue 0 idled ~50 us after the polynomial while the host queued queue 1's launches,
- * run137.sh; one blob 1.467-1.543 -> 1.413-1.466 ms, run138.sh; 16 blobs 6.96-7.12 ->
- * 6.84-6.88, run139.sh). Larger passes queue queue 1's first: there the FK20 MSM's launch
- * fills the GPU, and queued first it took every SM before the commitment's blocks came,
- * which then ran beside the G1 transforms instead (64 blobs 18.19 -> 19.34 ms, 128 blobs
- * 29.95 -> 31.98, run139.sh). 16: as KZG_CELLS_BESIDE_MAX_BATCH. */
+ * microseconds a launch and queue 0's chain is the pass's critical path. Larger passes
+ * queue queue 1's first: there the FK20 MSM's launch fills the GPU, and queued first it
+ * took every SM before the commitment's blocks came, which then ran beside the G1
+ * transforms instead (docs/results/fk20.md). 16: as KZG_CELLS_BESIDE_MAX_BATCH. */
 #define KZG_PROOFS_QUEUED_FIRST_MAX_BATCH KZG_CONV_MAX_BATCH
 
 /* Queue 1's launches beside the FK20 MSM (its wait for the polynomial already queued):
@@ -218,15 +204,11 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
  * run in fused pairs one work-item a product (one to two warps per SM partition: it fills
  * the idle issue slots) and beside the FK20 MSM otherwise: beside throughput-bound single
  * stages it took their SMs, the convolution is short, and pairs by teams keep every
- * partition busy (H100, 64 / 128 blobs, two rounds each: 19.01 / 18.99 -> 18.52 / 18.57
- * ms and 31.54 / 31.20 -> 30.10 / 30.18 with the commitment beside the MSM instead). The
- * cells go beside the MSM in a pass of at most KZG_CELLS_BESIDE_MAX_BATCH blobs, beside
- * the pairs (one work-item a product) up to KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on
- * queue 0 after the MSM. Measured on an H100, same binary (docs/results/fk20.md): the
- * commitment beside the MSM at 64 and 128 blobs 33.9 and 54.2 ms against 31.2 and 48.0
- * beside the transforms; at L = 16, 512 blobs 300 ms against 310; one blob 4.66-4.70
- * against 4.82. Every step is queued before the host
- * blocks on a read, so the cells come back on queue 1 while queue 0 runs the G1 map. */
+ * partition busy (docs/results/fk20.md). The cells go beside the MSM in a pass of at most
+ * KZG_CELLS_BESIDE_MAX_BATCH blobs, beside the pairs (one work-item a product) up to
+ * KZG_CELLS_BESIDE_PAIRS_MAX_POINTS, else on queue 0 after the MSM. Every step is queued
+ * before the host blocks on a read, so the cells come back on queue 1 while queue 0 runs
+ * the G1 map. */
 static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, size_t n, const kzg_outputs *want,
                              const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
                              int *cells_done) {
@@ -273,8 +255,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     if (want->proofs && ((ret = kzg_stages_u_to_proofs(c, n)) || (ret = kzg_stage_compress_proofs(c, n)))) return ret;
     /* The reads: queue 1's first (cells, commitments and, in small passes, the flags: its
      * work ends well before the proofs'), the proofs last, so that after the GPU's last
-     * kernel one read remains, not three (H100, one blob: the proofs', the commitment's and
-     * the flags' reads on queue 0 took ~30 us after the compression, run137.sh). Queue 1
+     * kernel one read remains, not three. Queue 1
      * has waited for the polynomial wherever it ran cells or a commitment. */
     int side_reads = side && (want->cells || want->commitments);
     if (side_reads && (ret = kzg_use_queue(c, 1))) return ret;

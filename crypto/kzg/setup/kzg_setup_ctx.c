@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "crypto/kzg/kzg_internal.h"
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 
 gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setup *setup,
                              const gc_kzg_options *opt, char *err, size_t err_len) {
@@ -15,5 +15,5 @@ gc_kzg_ret gc_kzg_ctx_create(gc_kzg_ctx **out, gc_device *dev, const gc_kzg_setu
             snprintf(err, err_len, "gc_kzg_ctx_create: %s is NULL", !out ? "out" : !dev ? "the device" : "the setup");
         return GC_KZG_BADARGS;
     }
-    return kzg_ctx_create_from_points(out, dev, setup->g1_monomial, opt, err, err_len);
+    return kzg_ctx_create_from_points(out, dev, setup->g1_monomial, opt, NULL, err, err_len);
 }

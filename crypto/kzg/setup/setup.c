@@ -1,5 +1,5 @@
 /* setup.c — loading and validating the KZG trusted setup (gc_kzg_setup_* of
- * gpucheck/gc_kzg.h; the struct is in crypto/kzg/setup.h).
+ * gpucheck/gc_kzg.h; the struct is in crypto/kzg/setup/setup.h).
  *
  * Two passes. The first, serial and cheap, reads the text: the two count lines, then one
  * hex encoding per line, 96 digits (G1) or 192 (G2), into bytes; it hashes those bytes
@@ -20,7 +20,7 @@
  * tests/test_kzg_setup.c validates the same bytes fully (through the buffer and file
  * loaders) and checks that they load to the identical points. Files and buffers from
  * callers are always validated fully. */
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 
 #include <errno.h>
 #include <pthread.h>

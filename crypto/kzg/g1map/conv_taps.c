@@ -1,4 +1,4 @@
-/* kzg_conv_taps.c — FK20's last two G1 stages as one cyclic convolution, its taps.
+/* conv_taps.c — FK20's last two G1 stages as one cyclic convolution, its taps.
  *
  * With u' the MSM's output (already scaled by 1/N, N = 2r) and w the N-th root of unity
  * of the forward transforms (gc_fr_fft_twiddles(.., 0)), the inverse DFT (unscaled), the

@@ -1,7 +1,6 @@
 /* host_copy.c — the batched calls' host copies (blobs into page-locked staging, results
- * out of it to the caller) split over threads. One core copies about 7 GB/s: on the H100
- * host the 17 MB of results of a 64-blob pass took 2.5 ms of a 33 ms call, and the blobs'
- * upload from pageable memory another 1.1 ms. */
+ * out of it to the caller) split over threads. One core copies about 7 GB/s, which left a
+ * batched call's host copies a measurable share of its time (docs/results/fk20.md). */
 #include "crypto/kzg/kzg_internal.h"
 
 #include <pthread.h>
@@ -16,8 +15,7 @@
 
 /* ---- the team: worker threads kept for the context's life ---------------------------
  * Threads started per call put seven creations in a row on the calling thread before
- * its own share: on the H100 host the 64-blob upload's copy (8 MB on 8 threads) took
- * 679 us, 128 blobs 945 us; with the team 460 and 557 (run156.sh, run157.sh). A team's
+ * its own share, a third of the upload's copy (docs/results/fk20.md). A team's
  * workers are started once, on first need, and wait on a condition between calls; a call
  * wakes them, takes part 0 itself and waits for the others. */
 struct kzg_copy_team {
@@ -41,9 +39,8 @@ typedef struct {
 
 /* A worker done with a round watches for the next one this long before it sleeps on the
  * condition: a call's copies come in bursts (the blobs' upload, then its results, then the
- * next call's upload), and a sleeping worker took up to ~0.2 ms to wake (H200 host, the
- * upload's timeline in run247.sh: the 64 blobs' 8 MB reached the GPU 0.86 ms after the
- * first chunk). Watching yields the core at every look. */
+ * next call's upload), and a sleeping worker took up to ~0.2 ms to wake, a large share of
+ * a small call's upload (docs/results/fk20.md). Watching yields the core at every look. */
 #define WORKER_WATCH_NS 2000000L
 
 static long ns_since(const struct timespec *a) {
@@ -256,8 +253,7 @@ int kzg_pipelined_ranges(kzg_copy_team *team, size_t n, size_t bytes, kzg_range_
         return then(arg, 0, n);
     }
     /* From three parts the calling thread only hands on: copying a chunk of its own it
-     * held back the workers' finished ones (the upload's timeline, run247.sh: 50-70 us
-     * gaps in the transfers at its chunks). */
+     * held back the workers' finished ones: gaps in the transfers at its chunks. */
     size_t first_copier = parts >= 3 ? 1 : 0;
     size_t chunks = parts * CHUNKS_PER_THREAD < n ? parts * CHUNKS_PER_THREAD : n;
     atomic_int done[CHUNKS_MAX];
