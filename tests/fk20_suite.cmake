@@ -30,7 +30,7 @@ foreach(rows row1 rows)
            COMMAND ${GC_FK20_EXPECT} 0 ${want} -- run --filter "fk20.L*.${rows},-fk20.L32.*.rows" --scale 0.03125)
 endforeach()
 
-# The signed comb tables (crypto/kzg/kzg_kernels.gc, msm_comb*), which a CPU device does not
+# The signed comb tables (crypto/kzg/msm/comb.gc, msm_comb*), which a CPU device does not
 # use by default: the MSM at two cell sizes and the commitment against py_ecc, FK20's table
 # at 6 teeth and the commitment's at 8 and the other way round (spacings 43 and 32;
 # 2^5 and 2^7 points per base: 75 MB and 113 MB of tables, built in seconds on PoCL).
@@ -74,7 +74,7 @@ add_test(NAME fk20_msm_affine
 set_tests_properties(fk20_msm_affine PROPERTIES TIMEOUT 1200 LABELS "fk20;device")
 
 # The G1 FFTs one stage per launch (what a GPU runs for big batches; the tests above, at
-# one or two rows, take the fused stage pairs of kzg_ctx.c's g1_fft).
+# one or two rows, take the fused stage pairs of crypto/kzg/g1map/g1_fft.c).
 add_test(NAME fk20_g1_single_stages
          COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.g1_ifft_truncate.row1=PASS fk20.L64.g1_fft.row1=PASS
                  fk20.L32.g1_fft.row1=PASS fk20.L16.g1_fft.rows=PASS fk20.L64.x_ext_fft.row1=PASS

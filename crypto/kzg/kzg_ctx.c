@@ -69,15 +69,15 @@ static void set_defaults(gc_kzg_ctx *c, const gc_kzg_options *opt) {
         opt->cell_size == 64 && opt->g1_conv_max_batch != GC_KZG_NO_G1_CONV ? opt->g1_conv_max_batch : 0;
     c->log_l = opt->cell_size == 16 ? 4 : opt->cell_size == 32 ? 5 : 6;
     c->log_2r = KZG_LOG_EXT - c->log_l;
-    c->two_queues = 1;
-    for (unsigned t = 0; t < KZG_TEAM_SITES; t++) c->team[t] = 0; /* by backend and size (kzg_team_lanes) */
-    c->conv_msm_beside = gpu;
+    c->batch.two_queues = 1;
+    for (unsigned t = 0; t < KZG_TEAM_SITES; t++) c->teams.lanes[t] = 0; /* by backend and size (kzg_team_lanes) */
+    c->conv.msm_beside = gpu;
     /* The batches' convolution on a GPU for every pass the pieces' form does not take (it
      * beat the G1 FFTs from 32 blobs on: docs/results/fk20.md); a CPU device keeps the FFTs. */
-    c->straus_min_batch = gpu ? 1 : 0;
-    c->straus_levels = 2;
-    c->straus_pairing = 1;
-    c->msm_affine = KZG_MSM_AFFINE_BY_SIZE;
+    c->straus.min_batch = gpu ? 1 : 0;
+    c->straus.levels = 2;
+    c->straus.pairing = 1;
+    c->msm.affine = KZG_MSM_AFFINE_BY_SIZE;
 }
 
 /* Every stage's precomputation: twiddles and scales, the setup points, x_ext_fft (unless
@@ -91,17 +91,17 @@ static gc_kzg_ret precompute(gc_kzg_ctx *c, const gc_g1a *monomial, const kzg_ct
     gc_fr_zero(&one_raw);
     one_raw.l[0] = 1;
     gc_kzg_ret ret;
-    if ((ret = kzg_upload_twiddles(c, &c->tw_2r, c->log_2r, 0)) || (ret = kzg_g1map_prepare(c)) ||
-        (ret = kzg_poly_prepare(c)) || (ret = kzg_upload(c, &c->inv_2r_raw, &inv_2r_raw, sizeof inv_2r_raw, "scale")) ||
-        (ret = kzg_upload(c, &c->one_raw, &one_raw, sizeof one_raw, "scale")) ||
-        (ret = kzg_upload(c, &c->monomial, mono, 4096 * sizeof(gc_g1p), "setup points")))
+    if ((ret = kzg_upload_twiddles(c, &c->fk20.tw_2r, c->log_2r, 0)) || (ret = kzg_g1map_prepare(c)) ||
+        (ret = kzg_poly_prepare(c)) || (ret = kzg_upload(c, &c->fk20.inv_2r_raw, &inv_2r_raw, sizeof inv_2r_raw, "scale")) ||
+        (ret = kzg_upload(c, &c->msm.one_raw, &one_raw, sizeof one_raw, "scale")) ||
+        (ret = kzg_upload(c, &c->msm.monomial, mono, 4096 * sizeof(gc_g1p), "setup points")))
         goto out;
     c->info.precompute_bytes = 4096 * sizeof(gc_g1p);
     if (over->x_ext_fft_source != KZG_X_EXT_FFT_NONE) {
         const gc_g1p *given = over->x_ext_fft_source == KZG_X_EXT_FFT_GIVEN ? over->x_ext_fft : NULL;
         if ((ret = kzg_build_x_ext_fft(c, mono, given))) goto out;
     }
-    ret = kzg_build_comb_tables(c, c->x_ext_fft != NULL, teeth_defaulted);
+    ret = kzg_build_comb_tables(c, c->fk20.x_ext_fft != NULL, teeth_defaulted);
 out:
     free(mono);
     return ret;
@@ -138,7 +138,7 @@ gc_kzg_ret kzg_ctx_create_from_points(gc_kzg_ctx **out, gc_device *dev, const gc
     c->dev = dev;
     set_defaults(c, &opt);
     if ((ret = kzg_kernels_build(c, over->defines, over->n_defines))) goto out;
-    c->copiers = kzg_copy_team_create(); /* NULL (no memory): the host copies on the calling thread */
+    c->batch.copiers = kzg_copy_team_create(); /* NULL (no memory): the host copies on the calling thread */
     if ((ret = precompute(c, monomial, over, teeth_defaulted))) goto out;
     gc_status st = gc_device_finish(dev);
     if (st) {
@@ -159,17 +159,17 @@ out:
 }
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
-    gc_buffer *bufs[] = {c->monomial, c->x_ext_fft, c->table_fk20, c->table_commit, c->tw_2r, c->g1_tw_2r, c->g1_itw_2r,
-                         c->g1_pair_tw_2r, c->g1_pair_itw_2r, c->pair_scratch,
-                         c->itw_4096, c->tw_8192, c->inv_4096, c->inv_2r_raw, c->one_raw, c->bb.blobs,
-                         c->bb.bad, c->bb.poly, c->bb.ext, c->bb.circ, c->bb.ints, c->bb.partials, c->bb.partials2, c->bb.u,
-                         c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2, c->bb.commit, c->bb.out_bytes, c->bb.commit_bytes, c->bb.proof_bytes, c->conv_digits, c->conv_digits2, c->conv_hi, c->conv_ints, c->conv_partials, c->conv_partials2, c->conv_scale, c->conv_products, c->conv_products2, c->straus_digits, c->straus_products, c->straus_products2};
+    gc_buffer *bufs[] = {c->msm.monomial, c->fk20.x_ext_fft, c->msm.table_fk20, c->msm.table_commit, c->fk20.tw_2r, c->g1fft.tw_2r, c->g1fft.itw_2r,
+                         c->g1fft.pair_tw_2r, c->g1fft.pair_itw_2r, c->g1fft.pair_scratch,
+                         c->poly.itw_4096, c->poly.tw_8192, c->poly.inv_4096, c->fk20.inv_2r_raw, c->msm.one_raw, c->batch.bb.blobs,
+                         c->batch.bb.bad, c->batch.bb.poly, c->batch.bb.ext, c->batch.bb.circ, c->batch.bb.ints, c->batch.bb.partials, c->batch.bb.partials2, c->batch.bb.u,
+                         c->batch.bb.commit_ints, c->batch.bb.commit_partials, c->batch.bb.commit_partials2, c->batch.bb.commit, c->batch.bb.out_bytes, c->batch.bb.commit_bytes, c->batch.bb.proof_bytes, c->conv.digits, c->conv.digits2, c->conv.hi, c->conv.ints, c->conv.partials, c->conv.partials2, c->conv.scale, c->conv.products, c->conv.products2, c->straus.digits, c->straus.products, c->straus.products2};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
-    if (c->staging_buf) gc_buffer_free(c->staging_buf);
-    else free(c->staging);
-    free(c->cells_backup);
-    kzg_copy_team_destroy(c->copiers);
+    if (c->batch.staging_buf) gc_buffer_free(c->batch.staging_buf);
+    else free(c->batch.staging);
+    free(c->batch.cells_backup);
+    kzg_copy_team_destroy(c->batch.copiers);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

@@ -31,7 +31,7 @@
 /* The default (on a GPU) of the passes the G1 convolution serves, in blobs: about where
  * the G1 FFTs catch up with it (docs/results/fk20.md). */
 #define KZG_CONV_MAX_BATCH 16u
-/* The NAF width of the G1 convolution's pieces' digits (kzg_upload_conv_taps), which its
+/* The NAF width of the G1 convolution's pieces' digits (upload_conv_taps in g1map/conv.c), which its
  * products take with 2^(width - 2) odd multiples (gc_g1p_mul_glv_wnaf4 in glv.gc): width 4
  * beat 5 (docs/results/fk20.md). */
 #define KZG_CONV_WNAF_WIDTH 4u
@@ -108,94 +108,135 @@ typedef struct {
  * (g1_conv_taps_team), the additions of the small sums' trees (g1_sum_tree_team). */
 typedef enum { KZG_TEAM_G1_PAIRS, KZG_TEAM_CONV, KZG_TEAM_SUMS, KZG_TEAM_SITES } kzg_team_site;
 
-struct gc_kzg_ctx {
-    gc_device *dev;
-    gc_module *mod;
-    gc_kernel *k[K_COUNT];
-    gc_kzg_ctx_info info;
-    unsigned log_l, log_2r;
-    unsigned fk20_spacing, commit_spacing; /* of the MSM comb tables (teeth > 0): bits per tooth */
-    /* precomputation */
-    gc_buffer *monomial;           /* 4096 G1 projective: [s^i] */
-    gc_buffer *x_ext_fft;          /* L * 2r G1 projective, [i][j] */
-    gc_buffer *table_fk20, *table_commit; /* MSM comb tables (info.comb_teeth, info.commit_teeth > 0) */
-    gc_buffer *tw_2r, *itw_4096, *tw_8192;      /* twiddles of the Fr FFTs */
-    gc_buffer *g1_tw_2r, *g1_itw_2r;           /* of the G1 FFTs, as wNAF digits (glv.gc) */
-    gc_buffer *g1_pair_tw_2r, *g1_pair_itw_2r; /* of their fused stage pairs (g1_fft_pair_*) */
-    /* The G1 FFTs of up to g1_pair_max_points points (rows x 2r) run their stages fused in
-     * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
-    size_t g1_pair_max_points;
-    /* work-items per operation of the three launches that can run by teams
-     * (crypto/bls12_381/g1_team.gc), kzg_team_site: 2 or 4 (teams), 1 (one work-item),
-     * 0 by backend and size (kzg_team_lanes in kzg_launch.c) */
-    unsigned team[KZG_TEAM_SITES];
+/* The polynomial stage's (poly/): the Fr FFTs' twiddles and scale, the blob flags' mark. */
+typedef struct {
+    gc_buffer *itw_4096, *tw_8192; /* twiddles of the blob's inverse FFT and the cells' FFT */
+    gc_buffer *inv_4096;           /* 1/4096, the inverse's scale */
+    int rows_only;                 /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
+    uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
+} kzg_poly_state;
+
+/* FK20's (fk20/): the setup's FFT and the circulant rows' twiddles and scale. */
+typedef struct {
+    gc_buffer *x_ext_fft;  /* L * 2r G1 projective, [i][j] */
+    gc_buffer *tw_2r;      /* twiddles of the circulant rows' FFTs */
+    gc_buffer *inv_2r_raw; /* 1/2r, the MSM scalars' scale (folds in the inverse G1 FFT's) */
+} kzg_fk20_state;
+
+/* The MSMs' (msm/): bases, comb tables and the tuning of their launches and sums. */
+typedef struct {
+    gc_buffer *monomial;                  /* 4096 G1 projective: [s^i] (the commitment's bases) */
+    gc_buffer *table_fk20, *table_commit; /* comb tables (info.comb_teeth, info.commit_teeth > 0) */
+    unsigned fk20_spacing, commit_spacing; /* of the comb tables (teeth > 0): bits per tooth */
+    gc_buffer *one_raw;                   /* 1, the scale of scalars taken as they are */
     /* the comb's columns of an MSM of one term a work-item (chunk 1: small passes, where its
      * chains are the latency) cut in this many parts (msm_comb), 1 .. KZG_MSM_PARTS_MAX; 0:
      * the default (msm/msm.c) */
-    unsigned msm_parts;
+    unsigned parts;
     /* where the comb MSMs run by batched affine additions (msm_comb_affine):
      * KZG_MSM_AFFINE_BY_SIZE by default (msm_is_affine in msm/msm.c) */
-    kzg_msm_affine_mode msm_affine;
+    kzg_msm_affine_mode affine;
     /* work-items (teams) per output of the small sums' trees (g1_sum_tree): 32 or
      * KZG_SUM_TREE_WG; 0: by the chunks (msm/sums.c) */
     unsigned sum_tree_width;
     /* 1: many outputs of a few chunks keep g1_sum_chunks' fan-in launches instead of
      * g1_sum_tree with several outputs a work-group (msm/sums.c) */
     int sum_tree_groups_off;
+    /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (batch/kzg_batch.c): then
+     * the default is one part where the parts' weights cannot be deferred (msm/msm.c) */
+    int beside;
+} kzg_msm_state;
+
+/* The team kernels' settings (crypto/bls12_381/g1_team.gc; kzg_launch.c). */
+typedef struct {
+    /* work-items per operation of the three launches that can run by teams, kzg_team_site:
+     * 2 or 4 (teams), 1 (one work-item), 0 by backend and size (kzg_team_lanes) */
+    unsigned lanes[KZG_TEAM_SITES];
     /* the register budget of the pairs' and the convolution's team launches, in warps an
      * SM: KZG_TEAM_SM_WARPS_FULL or _CAPPED; 0 by the launch's size (kzg_team_kernel) */
-    unsigned team_sm_warps;
-    /* 1 while a pass runs the commitment's MSM beside the FK20 MSM (kzg_batch.c): then the
-     * default is one part where the parts' weights cannot be deferred (msm/msm.c) */
-    int msms_beside;
+    unsigned sm_warps;
+} kzg_team_state;
+
+/* The G1 FFTs' (g1map/g1_fft.c). */
+typedef struct {
+    gc_buffer *tw_2r, *itw_2r;           /* twiddles, as wNAF digits (glv.gc) */
+    gc_buffer *pair_tw_2r, *pair_itw_2r; /* of their fused stage pairs (g1_fft_pair_*) */
+    /* The G1 FFTs of up to pair_max_points points (rows x 2r) run their stages fused in
+     * pairs (latency-bound there); pair_scratch holds 5/4 of that many products. */
+    size_t pair_max_points;
+    gc_buffer *pair_scratch;
+} kzg_g1_fft_state;
+
+/* The G1 convolution's (g1map/conv.c; L = 64 and info.g1_conv_max_batch > 0, else NULL,
+ * blobs 0). */
+typedef struct {
+    gc_buffer *digits;    /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
+    gc_buffer *digits2;   /* the same for two taps a work-item, 2 x KZG_CONV_SLOTS2 slots of two taps */
+    unsigned group;       /* taps a work-item of the convolution's products: 1 or 2; 0 by size */
+    gc_buffer *hi;        /* 3 blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
+    gc_buffer *ints, *partials, *partials2; /* the MSM of U_2 (kzg_stage_fk20_msm; one blob) */
+    gc_buffer *scale;     /* its scale, 2^64 / 2r */
+    /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
+     * PoCL's CPU device the same kernels on two queues at once aborted PoCL now and then
+     * (pocl_release_dlhandle_cache's assertion), and queues that share the same cores
+     * gain nothing. */
+    int msm_beside;
+    gc_buffer *products;  /* blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
+    gc_buffer *products2; /* an eighth of that: the sum tree's next level */
+    size_t blobs;         /* rows the products hold: min(g1_conv_max_batch, max_batch) */
+} kzg_conv_state;
+
+/* The batches' convolution by Straus over groups of taps (g1map/straus.c; L = 64, else
+ * NULL): passes of at least min_batch blobs (and more than g1_conv_max_batch) take it
+ * instead of the G1 FFTs; 0: none. */
+typedef struct {
+    gc_buffer *digits;    /* per level, segment and tap pair, the GLV halves' width-4 digits */
+    gc_buffer *products;  /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
+    gc_buffer *products2; /* an eighth of that (the sums' scratch) */
+    size_t min_batch;
+    unsigned taps;        /* taps a work-item, 2, 3, 4 or 8; 0: by the pass's size */
+    unsigned pairing;     /* three taps' block pairing (kzg_straus3_block): 1 (the default)
+                           * a stride of the SM count, N >= 2 a stride of N, 0 off */
+    unsigned levels;      /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
+} kzg_straus_state;
+
+/* The batch layer's (batch/): the pass buffers, the host staging, the queues. */
+typedef struct {
+    kzg_batch_buffers bb;
     /* 1: a pass runs its cells and commitment on the device's queue 1, beside the proofs
      * (kzg_batch.c); 0: everything on queue 0. */
     int two_queues;
-    gc_buffer *pair_scratch;
-    gc_buffer *inv_4096, *inv_2r_raw, *one_raw;     /* scales */
-    /* the G1 convolution (L = 64 and info.g1_conv_max_batch > 0; else NULL, conv_blobs 0) */
-    gc_buffer *conv_digits;        /* 2 x KZG_CONV_SLOTS pieces' wNAF digits (kzg_conv_taps_split; zero past 2r) */
-    gc_buffer *conv_digits2;       /* the same for two taps a work-item, 2 x KZG_CONV_SLOTS2 slots of two taps */
-    unsigned conv_group;           /* taps a work-item of the convolution's products: 1 or 2; 0 by size */
-    gc_buffer *conv_hi;            /* 3 conv_blobs * 2r G1: [2^(32 p)] u, p = 1 .. 3, [p - 1][row][k] */
-    gc_buffer *conv_ints, *conv_partials, *conv_partials2; /* the MSM of U_2 (kzg_stage_fk20_msm; one blob) */
-    gc_buffer *conv_scale;         /* its scale, 2^64 / 2r */
-    /* 1 (a GPU): that MSM runs on its own queue beside u's; 0: after it on queue 0. On
-     * PoCL's CPU device the same kernels running on two queues at once aborted PoCL now and
-     * then (pocl_release_dlhandle_cache's assertion: kzg_cmd_g1_conv failed 3 runs in 8,
-     * 0 in 10 on one queue), and queues that share the same cores gain nothing. */
-    int conv_msm_beside;
-    gc_buffer *conv_products;      /* conv_blobs * 2r * KZG_CONV_SLOTS G1: [row][k][slot] */
-    gc_buffer *conv_products2;     /* an eighth of that: the sum tree's next level */
-    size_t conv_blobs;             /* rows the products hold: min(g1_conv_max_batch, max_batch) */
-    /* the batches' convolution by Straus over groups of taps (g1_conv_straus; L = 64, else
-     * NULL): passes of at least straus_min_batch blobs (and more than g1_conv_max_batch)
-     * take it instead of the G1 FFTs; 0: none */
-    gc_buffer *straus_digits;      /* per level, segment and tap pair, the GLV halves' width-4 digits */
-    gc_buffer *straus_products;    /* max_batch * 2r * KZG_STRAUS_MAX_SLOTS G1: [row][k][slot] */
-    gc_buffer *straus_products2;   /* an eighth of that (the sums' scratch) */
-    size_t straus_min_batch;
-    unsigned straus_taps;          /* taps a work-item, 2, 3, 4 or 8; 0: by the pass's size */
-    unsigned straus_pairing;       /* three taps' block pairing (kzg_straus3_block): 1 (the default)
-                                    * a stride of the SM count, N >= 2 a stride of N, 0 off */
-    unsigned straus_levels;        /* the row split mod X^r -+ 1 once, or its cyclic half again (2) */
-    int fr_fft_rows_only;          /* 1: the Fr FFTs one work-group a row, unfused (kzg_ctx_set_fr_fft_blocks) */
-    kzg_batch_buffers bb;
-    uint32_t flag_mark; /* what bb.bad holds for the current pass's bad blobs (kzg_stage_blob_to_fr) */
-    /* host staging of the batched calls (kzg_batch.c), kept and grown: a fresh 33 MB of
-     * cells per call of 128 blobs cost its page faults every time */
+    /* host staging of the batched calls, kept and grown: a fresh 33 MB of cells per call of
+     * 128 blobs cost its page faults every time */
     uint8_t *staging;
     size_t staging_bytes;
     kzg_copy_team *copiers; /* the host copies' threads (NULL: the calling thread alone) */
-    gc_buffer *staging_buf;  /* the page-locked buffer staging points into, or NULL (malloc'd) */
-    /* what the caller's cells held before a one-pass call wrote them ahead of its proofs
-     * (kzg_batch.c), put back if the call then fails; kept and grown as staging */
+    gc_buffer *staging_buf; /* the page-locked buffer staging points into, or NULL (malloc'd) */
+    /* what the caller's cells held before a one-pass call wrote them ahead of its proofs,
+     * put back if the call then fails; kept and grown as staging */
     uint8_t *cells_backup;
     size_t cells_backup_bytes;
     /* fault injection for the suite (fk20.pool.two_contexts): nonzero makes each pass fail
      * where it would read its proofs back, as a device failure there does (GC_KZG_DEVICE),
      * after its cells went to the caller */
     int fail_proofs_read;
+} kzg_batch_state;
+
+/* The context: the device and the kernels, then one part per stage. */
+struct gc_kzg_ctx {
+    gc_device *dev;
+    gc_module *mod;
+    gc_kernel *k[K_COUNT];
+    gc_kzg_ctx_info info;
+    unsigned log_l, log_2r;
+    kzg_poly_state poly;
+    kzg_fk20_state fk20;
+    kzg_msm_state msm;
+    kzg_team_state teams;
+    kzg_g1_fft_state g1fft;
+    kzg_conv_state conv;
+    kzg_straus_state straus;
+    kzg_batch_state batch;
     gc_status last_status;
     char last_message[512];
 };

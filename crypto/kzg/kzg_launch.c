@@ -120,10 +120,10 @@ gc_kzg_ret kzg_upload_glv_digits(gc_kzg_ctx *c, gc_buffer **out, const gc_fr *sc
     return ret;
 }
 
-void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->two_queues = on != 0; }
+void kzg_ctx_set_two_queues(gc_kzg_ctx *c, int on) { c->batch.two_queues = on != 0; }
 
 void kzg_ctx_set_team(gc_kzg_ctx *c, kzg_team_site site, unsigned lanes) {
-    if (site < KZG_TEAM_SITES) c->team[site] = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0;
+    if (site < KZG_TEAM_SITES) c->teams.lanes[site] = lanes == 1 || lanes == 2 || lanes == 4 ? lanes : 0;
 }
 
 /* By default each team site runs through CUDA by teams of two up to a size, beyond it and
@@ -141,13 +141,13 @@ static const uint32_t team_default_max[KZG_TEAM_SITES] = {KZG_TEAM_MAX_POINTS, 1
 /* Work-items per operation at `site` for a launch of `size` (points of the pairs, rows of
  * the convolution, outputs of the trees): the context's setting, or the default above. */
 uint32_t kzg_team_lanes(const gc_kzg_ctx *c, kzg_team_site site, uint32_t size) {
-    if (c->team[site]) return c->team[site];
+    if (c->teams.lanes[site]) return c->teams.lanes[site];
     const gc_device_info *in = gc_device_get_info(c->dev);
     return in->backend == GC_BACKEND_CUDA && in->is_gpu && size <= team_default_max[site] ? 2 : 1;
 }
 
 void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps) {
-    c->team_sm_warps = warps == KZG_TEAM_SM_WARPS_FULL || warps == KZG_TEAM_SM_WARPS_CAPPED ? warps : 0;
+    c->teams.sm_warps = warps == KZG_TEAM_SM_WARPS_FULL || warps == KZG_TEAM_SM_WARPS_CAPPED ? warps : 0;
 }
 
 /* Of a team kernel's two register budgets (`capped`, 168 registers a work-item, and
@@ -155,7 +155,7 @@ void kzg_ctx_set_team_sm_warps(gc_kzg_ctx *c, unsigned warps) {
  * work-groups are resident at once (at most KZG_TEAM_SM_WARPS_FULL an SM), else the
  * capped one, whose larger launches take fewer waves (docs/results/fk20.md). */
 kzg_kernel_id kzg_team_kernel(const gc_kzg_ctx *c, kzg_kernel_id capped, kzg_kernel_id full, size_t n) {
-    unsigned warps = c->team_sm_warps;
+    unsigned warps = c->teams.sm_warps;
     if (!warps) {
         size_t units = gc_device_get_info(c->dev)->compute_units;
         warps = n / KZG_TEAM_GROUP <= KZG_TEAM_SM_WARPS_FULL * units ? KZG_TEAM_SM_WARPS_FULL : KZG_TEAM_SM_WARPS_CAPPED;

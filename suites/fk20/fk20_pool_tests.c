@@ -162,20 +162,20 @@ static gc_status one_device_run(gc_test_ctx *ctx) {
 static gc_status failing_call(gc_test_ctx *ctx, pool_state *s, int late, size_t n, pool_outputs *o, gc_kzg_ret *ret,
                               size_t *device, char *message, size_t message_size) {
     gc_kzg_ctx *kc = gc_kzg_pool_ctx(s->pool, 1);
-    gc_buffer *tiny = NULL, *kept = kc->bb.blobs;
+    gc_buffer *tiny = NULL, *kept = kc->batch.bb.blobs;
     if (!late) {
         gc_status st = gc_buffer_alloc(kc->dev, 1, GC_MEM_DEVICE, &tiny);
         if (st) {
             gc_ctx_error(ctx, "a one-byte buffer: %s: %s", gc_status_name(st), gc_last_error());
             return st;
         }
-        kc->bb.blobs = tiny;
+        kc->batch.bb.blobs = tiny;
     }
-    kc->fail_proofs_read = late;
+    kc->batch.fail_proofs_read = late;
     poison(ctx, o);
     *ret = gc_kzg_pool_compute_cells_and_proofs(s->pool, o->cells, o->proofs, o->commitments, s->blobs, n, o->status);
-    kc->bb.blobs = kept;
-    kc->fail_proofs_read = 0;
+    kc->batch.bb.blobs = kept;
+    kc->batch.fail_proofs_read = 0;
     gc_buffer_free(tiny);
     const char *msg;
     gc_kzg_pool_last_error(s->pool, device, &msg);

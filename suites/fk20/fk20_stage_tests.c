@@ -89,18 +89,18 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     gc_kzg_ret r = GC_KZG_OK;
     switch (p->st) {
     case ST_POLY: /* blob bytes -> Fr -> inverse FFT (in place: poison first), as the pipeline */
-        if ((st = put_rows(kc->bb.blobs, v->blob, GC_KZG_BYTES_PER_BLOB, n)) ||
-            (st = gc_buffer_fill_byte(kc->bb.poly, canary)))
+        if ((st = put_rows(kc->batch.bb.blobs, v->blob, GC_KZG_BYTES_PER_BLOB, n)) ||
+            (st = gc_buffer_fill_byte(kc->batch.bb.poly, canary)))
             break;
         r = kzg_stage_blob_to_poly(kc, n);
         break;
     case ST_CIRCULANT:
     case ST_CELLS:
     case ST_COMMIT:
-        if ((st = put_rows(kc->bb.poly, v->poly, 4096 * sizeof(gc_fr), n)) ||
-            (st = gc_buffer_fill_byte(p->st == ST_CIRCULANT ? kc->bb.circ
-                                      : p->st == ST_CELLS     ? kc->bb.out_bytes
-                                                              : kc->bb.commit_bytes,
+        if ((st = put_rows(kc->batch.bb.poly, v->poly, 4096 * sizeof(gc_fr), n)) ||
+            (st = gc_buffer_fill_byte(p->st == ST_CIRCULANT ? kc->batch.bb.circ
+                                      : p->st == ST_CELLS     ? kc->batch.bb.out_bytes
+                                                              : kc->batch.bb.commit_bytes,
                                       canary)))
             break;
         r = p->st == ST_CIRCULANT ? kzg_stage_circulant_fft(kc, n)
@@ -110,13 +110,13 @@ static gc_status stage_run(gc_test_ctx *ctx) {
     case ST_X_EXT_FFT: /* made when the context was */
         break;
     case ST_MSM:
-        if ((st = put_rows(kc->bb.circ, v->circulant_fft, l * two_r * sizeof(gc_fr), n)) ||
-            (st = gc_buffer_fill_byte(kc->bb.u, canary)))
+        if ((st = put_rows(kc->batch.bb.circ, v->circulant_fft, l * two_r * sizeof(gc_fr), n)) ||
+            (st = gc_buffer_fill_byte(kc->batch.bb.u, canary)))
             break;
         r = kzg_stage_fk20_msm(kc, n, 0);
         break;
     case ST_G1_IFFT: /* in place */
-        if (!(st = put_rows(kc->bb.u, v->u, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_ifft_truncate(kc, n);
+        if (!(st = put_rows(kc->batch.bb.u, v->u, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_ifft_truncate(kc, n);
         break;
     case ST_G1_CONV:     /* u / 2r (what the pipeline's scaled MSM gives) -> the proofs, in */
     case ST_G1_STRAUS: { /* place; the products poisoned: a slot the kernel skipped would be summed */
@@ -125,8 +125,8 @@ static gc_status stage_run(gc_test_ctx *ctx) {
         gc_fr inv;
         gc_fr_fft_inv_n(&inv, kc->log_2r);
         for (size_t j = 0; j < two_r; j++) gc_g1p_mul(&row[j], &v->u[j], &inv);
-        gc_buffer *products = p->st == ST_G1_CONV ? kc->conv_products : kc->straus_products;
-        if ((st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n)) ||
+        gc_buffer *products = p->st == ST_G1_CONV ? kc->conv.products : kc->straus.products;
+        if ((st = put_rows(kc->batch.bb.u, row, two_r * sizeof(gc_g1p), n)) ||
             (products && (st = gc_buffer_fill_byte(products, canary))))
             break;
         r = p->st == ST_G1_CONV ? kzg_stage_g1_conv(kc, n, 0) : kzg_stage_g1_straus(kc, n);
@@ -137,12 +137,12 @@ static gc_status stage_run(gc_test_ctx *ctx) {
         if (!row) return GC_ERR_NO_MEMORY;
         memcpy(row, v->v, two_r / 2 * sizeof(gc_g1p));
         for (size_t j = two_r / 2; j < two_r; j++) gc_g1p_inf(&row[j]);
-        if (!(st = put_rows(kc->bb.u, row, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_fft(kc, n);
+        if (!(st = put_rows(kc->batch.bb.u, row, two_r * sizeof(gc_g1p), n))) r = kzg_stage_g1_fft(kc, n);
         break;
     }
     case ST_COMPRESS:
-        if ((st = put_rows(kc->bb.u, v->proof_fft, two_r * sizeof(gc_g1p), n)) ||
-            (st = gc_buffer_fill_byte(kc->bb.proof_bytes, canary)))
+        if ((st = put_rows(kc->batch.bb.u, v->proof_fft, two_r * sizeof(gc_g1p), n)) ||
+            (st = gc_buffer_fill_byte(kc->batch.bb.proof_bytes, canary)))
             break;
         r = kzg_stage_compress_proofs(kc, n);
         break;
@@ -183,16 +183,16 @@ static gc_status stage_check(gc_test_ctx *ctx) {
     switch (p->st) {
     case ST_POLY:
         snprintf(label, sizeof label, "blob -> polynomial, %zu rows, vs py_ecc", n);
-        return compare_rows(ctx, kc->bb.poly, v->poly, 4096, fr, n, fk20_eq_fr, label);
+        return compare_rows(ctx, kc->batch.bb.poly, v->poly, 4096, fr, n, fk20_eq_fr, label);
     case ST_CIRCULANT:
         snprintf(label, sizeof label, "polynomial -> circulant FFTs (L = %zu), %zu rows, vs py_ecc", l, n);
-        return compare_rows(ctx, kc->bb.circ, v->circulant_fft, l * two_r, fr, n, fk20_eq_fr, label);
+        return compare_rows(ctx, kc->batch.bb.circ, v->circulant_fft, l * two_r, fr, n, fk20_eq_fr, label);
     case ST_X_EXT_FFT:
         snprintf(label, sizeof label, "setup -> x_ext_fft (L = %zu) vs py_ecc", l);
-        return compare_rows(ctx, kc->x_ext_fft, v->x_ext_fft, l * two_r, g1, 1, fk20_eq_g1p, label);
+        return compare_rows(ctx, kc->fk20.x_ext_fft, v->x_ext_fft, l * two_r, g1, 1, fk20_eq_g1p, label);
     case ST_MSM:
         snprintf(label, sizeof label, "circulant FFTs x x_ext_fft (MSM) -> u, %zu rows, vs py_ecc", n);
-        return compare_rows(ctx, kc->bb.u, v->u, two_r, g1, n, fk20_eq_g1p, label);
+        return compare_rows(ctx, kc->batch.bb.u, v->u, two_r, g1, n, fk20_eq_g1p, label);
     case ST_G1_IFFT: { /* unscaled: 2r v, then infinity */
         gc_g1p *row = gc_ctx_malloc(ctx, two_r * g1);
         if (!row) return GC_ERR_NO_MEMORY;
@@ -201,25 +201,25 @@ static gc_status stage_check(gc_test_ctx *ctx) {
         for (size_t j = 0; j < r; j++) gc_g1p_mul(&row[j], &v->v[j], &k);
         for (size_t j = r; j < two_r; j++) gc_g1p_inf(&row[j]);
         snprintf(label, sizeof label, "u -> inverse G1 FFT (unscaled), truncated, %zu rows, vs py_ecc", n);
-        return compare_rows(ctx, kc->bb.u, row, two_r, g1, n, fk20_eq_g1p, label);
+        return compare_rows(ctx, kc->batch.bb.u, row, two_r, g1, n, fk20_eq_g1p, label);
     }
     case ST_G1_FFT:
         snprintf(label, sizeof label, "v -> G1 FFT (proofs, natural order), %zu rows, vs py_ecc", n);
-        return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
+        return compare_rows(ctx, kc->batch.bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_G1_CONV:
     case ST_G1_STRAUS:
         snprintf(label, sizeof label, "u -> G1 convolution%s (proofs, natural order), %zu rows, vs py_ecc",
                  p->st == ST_G1_STRAUS ? " by Straus" : "", n);
-        return compare_rows(ctx, kc->bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
+        return compare_rows(ctx, kc->batch.bb.u, v->proof_fft, two_r, g1, n, fk20_eq_g1p, label);
     case ST_COMPRESS:
         snprintf(label, sizeof label, "proofs -> compressed, bit-reversed, %zu rows, vs py_ecc/ckzg", n);
-        return compare_rows(ctx, kc->bb.proof_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
+        return compare_rows(ctx, kc->batch.bb.proof_bytes, v->proofs, two_r * 48, 1, n, NULL, label);
     case ST_COMMIT:
         snprintf(label, sizeof label, "polynomial -> commitment (MSM over the setup), %zu rows, vs ckzg", n);
-        return compare_rows(ctx, kc->bb.commit_bytes, v->commitment, 48, 1, n, NULL, label);
+        return compare_rows(ctx, kc->batch.bb.commit_bytes, v->commitment, 48, 1, n, NULL, label);
     case ST_CELLS: { /* 2048-byte cells compared through their SHA-256 (ckzg_cells.txt keeps those) */
         void *got;
-        gc_status st = read_all(ctx, kc->bb.out_bytes, n * 8192 * 32, &got);
+        gc_status st = read_all(ctx, kc->batch.bb.out_bytes, n * 8192 * 32, &got);
         if (st) return st;
         snprintf(label, sizeof label, "polynomial -> cells (SHA-256 of each), %zu rows, vs ckzg", n);
         return fk20_check_cell_digests(ctx, label, got, n, v->cell_sha256);

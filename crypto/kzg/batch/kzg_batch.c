@@ -21,17 +21,17 @@ static int staging_can_pin(const gc_kzg_ctx *c) {
 }
 
 static gc_kzg_ret grow_staging(gc_kzg_ctx *c, size_t need) {
-    if (c->staging_buf) gc_buffer_free(c->staging_buf);
-    else free(c->staging);
-    c->staging_buf = NULL;
-    c->staging = NULL;
-    c->staging_bytes = 0;
-    if (staging_can_pin(c) && gc_buffer_alloc(c->dev, need, GC_MEM_HOST_MAPPED, &c->staging_buf) == GC_OK) {
-        c->staging = gc_buffer_host_ptr(c->staging_buf);
-    } else if (!(c->staging = malloc(need))) {
+    if (c->batch.staging_buf) gc_buffer_free(c->batch.staging_buf);
+    else free(c->batch.staging);
+    c->batch.staging_buf = NULL;
+    c->batch.staging = NULL;
+    c->batch.staging_bytes = 0;
+    if (staging_can_pin(c) && gc_buffer_alloc(c->dev, need, GC_MEM_HOST_MAPPED, &c->batch.staging_buf) == GC_OK) {
+        c->batch.staging = gc_buffer_host_ptr(c->batch.staging_buf);
+    } else if (!(c->batch.staging = malloc(need))) {
         return GC_KZG_MALLOC;
     }
-    c->staging_bytes = need;
+    c->batch.staging_bytes = need;
     return GC_KZG_OK;
 }
 
@@ -73,18 +73,18 @@ static void cells_range(void *arg, size_t lo, size_t hi) {
 static void cells_to_caller(gc_kzg_ctx *c, const kzg_outputs *want, const kzg_outputs *staging, size_t n,
                             const uint32_t *bad, int restore) {
     size_t bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * c->info.cells_per_blob;
-    cells_job job = {want->cells, c->cells_backup, staging->cells, bytes, bad, restore};
-    kzg_parallel_ranges(c->copiers, n, n * bytes * (restore ? 1 : 2), cells_range, &job);
+    cells_job job = {want->cells, c->batch.cells_backup, staging->cells, bytes, bad, restore};
+    kzg_parallel_ranges(c->batch.copiers, n, n * bytes * (restore ? 1 : 2), cells_range, &job);
 }
 
 /* Room for a one-pass call's early cells (cells_to_caller); 0 where there is none: the
  * call then copies them after the proofs, as a call of several passes does. */
 static int cells_backup_ready(gc_kzg_ctx *c, size_t bytes) {
-    if (bytes <= c->cells_backup_bytes) return 1;
-    free(c->cells_backup);
-    c->cells_backup = malloc(bytes);
-    c->cells_backup_bytes = c->cells_backup ? bytes : 0;
-    return c->cells_backup != NULL;
+    if (bytes <= c->batch.cells_backup_bytes) return 1;
+    free(c->batch.cells_backup);
+    c->batch.cells_backup = malloc(bytes);
+    c->batch.cells_backup_bytes = c->batch.cells_backup ? bytes : 0;
+    return c->batch.cells_backup != NULL;
 }
 
 /* Passes of at most this many blobs compute their cells on queue 1 beside the proofs: it
@@ -128,11 +128,11 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
     size_t bytes = n * GC_KZG_BYTES_PER_BLOB;
     gc_status st;
     if (staging_in) {
-        blob_upload u = {{staging_in, blobs, GC_KZG_BYTES_PER_BLOB}, c->bb.blobs, GC_OK};
-        kzg_pipelined_ranges(c->copiers, n, bytes, copy_blob_chunk, send_blob_range, &u);
+        blob_upload u = {{staging_in, blobs, GC_KZG_BYTES_PER_BLOB}, c->batch.bb.blobs, GC_OK};
+        kzg_pipelined_ranges(c->batch.copiers, n, bytes, copy_blob_chunk, send_blob_range, &u);
         st = u.st;
     } else {
-        st = gc_buffer_write(c->bb.blobs, 0, blobs, bytes);
+        st = gc_buffer_write(c->batch.bb.blobs, 0, blobs, bytes);
     }
     return st ? kzg_device_error(c, st, "copying blobs") : GC_KZG_OK;
 }
@@ -149,14 +149,14 @@ static gc_kzg_ret upload_blobs(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, ui
  * itself (above); 0: transfer them (upload_blobs). *offset: the region's byte offset in
  * the staging buffer. */
 static int blobs_read_mapped(const gc_kzg_ctx *c, size_t n, const uint8_t *staging_in, size_t *offset) {
-    *offset = staging_in ? (size_t)(staging_in - c->staging) : 0;
-    return staging_in && c->staging_buf && n <= KZG_BLOBS_MAPPED_MAX_BATCH && *offset % 4 == 0 &&
+    *offset = staging_in ? (size_t)(staging_in - c->batch.staging) : 0;
+    return staging_in && c->batch.staging_buf && n <= KZG_BLOBS_MAPPED_MAX_BATCH && *offset % 4 == 0 &&
            kzg_blob_fft_in_split(c);
 }
 
 /* The blobs' flags (an element >= r) of a pass, read back (a blocking read on queue 0). */
 static gc_kzg_ret read_flags(gc_kzg_ctx *c, uint32_t *bad, size_t n) {
-    gc_status st = gc_buffer_read(c->bb.bad, 0, bad, n * sizeof(uint32_t));
+    gc_status st = gc_buffer_read(c->batch.bb.bad, 0, bad, n * sizeof(uint32_t));
     if (st) return kzg_device_error(c, st, "reading blob flags");
     kzg_flags_of_pass(c, bad, n);
     return GC_KZG_OK;
@@ -197,7 +197,7 @@ static gc_kzg_ret queue_beside_msm(gc_kzg_ctx *c, size_t n, const kzg_outputs *w
 }
 
 /* The steps of one pass over blobs [first, first + n), on two queues where the context
- * allows (c->two_queues; else every step on queue 0, in the same order). Queue 0 runs the
+ * allows (c->batch.two_queues; else every step on queue 0, in the same order). Queue 0 runs the
  * proofs: blob -> polynomial, circulant FFTs, the FK20 MSM, the G1 transforms,
  * compression. Queue 1 runs beside it what only needs the polynomial: the cells and the
  * commitment (their own buffers). The commitment goes beside the G1 transforms where they
@@ -215,20 +215,20 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     size_t cells_per_blob = c->info.cells_per_blob;
     size_t cell_bytes = GC_KZG_BYTES_PER_CELL(c->info.cell_size) * cells_per_blob;
     size_t proof_bytes = GC_KZG_BYTES_PER_PROOF * cells_per_blob;
-    unsigned side = c->two_queues ? 1 : 0; /* the queue of the cells and the commitment */
+    unsigned side = c->batch.two_queues ? 1 : 0; /* the queue of the cells and the commitment */
     int pairs = kzg_g1_map_in_pairs(c, n), teams = kzg_g1_pairs_by_teams(c, n);
     int early = side && (!pairs || teams); /* the commitment beside the FK20 MSM */
     int cells_early = side && n <= KZG_CELLS_BESIDE_MAX_BATCH;
     int cells_late = side && !cells_early && pairs && !teams && (n << c->log_2r) <= KZG_CELLS_BESIDE_PAIRS_MAX_POINTS;
     int flags_last = n <= KZG_FLAGS_LAST_MAX_BATCH;
-    c->msms_beside = want->proofs && want->commitments && early; /* run_pass clears it */
+    c->msm.beside = want->proofs && want->commitments && early; /* run_pass clears it */
     size_t in_offset;
     int mapped = blobs_read_mapped(c, n, staging_in, &in_offset);
     gc_kzg_ret ret = GC_KZG_OK;
     if (mapped) {
         blob_copy bc = {staging_in, blobs + first * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB};
-        kzg_parallel_ranges(c->copiers, n, n * GC_KZG_BYTES_PER_BLOB, copy_blob_range, &bc);
-        ret = kzg_stage_blob_to_poly_from(c, n, c->staging_buf, in_offset);
+        kzg_parallel_ranges(c->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, copy_blob_range, &bc);
+        ret = kzg_stage_blob_to_poly_from(c, n, c->batch.staging_buf, in_offset);
     } else if (!(ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in))) {
         ret = kzg_stage_blob_to_poly(c, n);
     }
@@ -259,10 +259,10 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
      * has waited for the polynomial wherever it ran cells or a commitment. */
     int side_reads = side && (want->cells || want->commitments);
     if (side_reads && (ret = kzg_use_queue(c, 1))) return ret;
-    if (want->cells && (ret = read_out(c, c->bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
+    if (want->cells && (ret = read_out(c, c->batch.bb.out_bytes, staging->cells + first * cell_bytes, n * cell_bytes)))
         return ret;
     if (want->commitments &&
-        (ret = read_out(c, c->bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
+        (ret = read_out(c, c->batch.bb.commit_bytes, staging->commitments + first * GC_KZG_BYTES_PER_COMMITMENT,
                         n * GC_KZG_BYTES_PER_COMMITMENT)))
         return ret;
     if (flags_last && side_reads && (ret = read_flags(c, bad + first, n))) return ret;
@@ -274,12 +274,12 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         cells_to_caller(c, want, staging, n, bad, 0);
         *cells_done = 1;
     }
-    if (want->proofs && c->fail_proofs_read) {
+    if (want->proofs && c->batch.fail_proofs_read) {
         gc_set_last_error("injected by the suite (fail_proofs_read)");
         return kzg_device_error(c, GC_ERR_DRIVER, "reading results");
     }
     if (want->proofs &&
-        (ret = read_out(c, c->bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
+        (ret = read_out(c, c->batch.bb.proof_bytes, staging->proofs + first * proof_bytes, n * proof_bytes)))
         return ret;
     return flags_last && !side_reads ? read_flags(c, bad + first, n) : GC_KZG_OK;
 }
@@ -290,8 +290,8 @@ static gc_kzg_ret run_pass(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, si
                            const kzg_outputs *staging, uint8_t *staging_in, uint32_t *bad, int cells_ahead,
                            int *cells_done) {
     gc_kzg_ret ret = pass_steps(c, blobs, first, n, want, staging, staging_in, bad, cells_ahead, cells_done);
-    c->msms_beside = 0;
-    if (ret && c->two_queues) {
+    c->msm.beside = 0;
+    if (ret && c->batch.two_queues) {
         gc_device_select_queue(c->dev, 0);
         gc_device_queue_wait(c->dev, 0, 1);
     }
@@ -330,10 +330,10 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
     /* one pass's blobs, where the staging can be page-locked (only there does it pay) */
     size_t in_bytes = staging_can_pin(c) ? (n < c->info.max_batch ? n : c->info.max_batch) * GC_KZG_BYTES_PER_BLOB : 0;
     if (!bad) goto out;
-    if (out_bytes + in_bytes > c->staging_bytes && (ret = grow_staging(c, out_bytes + in_bytes))) goto out;
-    kzg_outputs staging = {c->staging, c->staging + n * sizes[0], c->staging + n * (sizes[0] + sizes[1])};
-    uint8_t *staging_in = c->staging_buf && in_bytes ? c->staging + out_bytes : NULL;
-    int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && c->two_queues &&
+    if (out_bytes + in_bytes > c->batch.staging_bytes && (ret = grow_staging(c, out_bytes + in_bytes))) goto out;
+    kzg_outputs staging = {c->batch.staging, c->batch.staging + n * sizes[0], c->batch.staging + n * (sizes[0] + sizes[1])};
+    uint8_t *staging_in = c->batch.staging_buf && in_bytes ? c->batch.staging + out_bytes : NULL;
+    int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && c->batch.two_queues &&
                       cells_backup_ready(c, n * sizes[0]);
     int cells_done = 0;
     for (size_t first = 0; first < n; first += c->info.max_batch) {
@@ -352,7 +352,7 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
         sizes[0] = 0;
     }
     publish_job job = {want, &staging, sizes, bad};
-    kzg_parallel_ranges(c->copiers, n, out_bytes, publish_range, &job);
+    kzg_parallel_ranges(c->batch.copiers, n, out_bytes, publish_range, &job);
     ret = GC_KZG_OK;
 out:
     free(bad);

@@ -12,13 +12,13 @@ kzg_msm_shape kzg_commit_msm_shape(const gc_kzg_ctx *c, size_t n) {
 }
 
 gc_kzg_ret kzg_stage_commitment(gc_kzg_ctx *c, size_t n) {
-    gc_kzg_ret ret = kzg_to_ints(c, c->bb.poly, c->bb.commit_ints, c->one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
+    gc_kzg_ret ret = kzg_to_ints(c, c->batch.bb.poly, c->batch.bb.commit_ints, c->msm.one_raw, n << KZG_LOG_BLOB, 1, c->info.commit_teeth);
     if (ret) return ret;
-    if ((ret = kzg_msm(c, kzg_commit_msm_shape(c, n), c->bb.commit_ints, c->bb.commit_partials, c->bb.commit_partials2,
-                   c->info.commit_teeth, c->commit_spacing, c->table_commit, c->monomial, c->bb.commit, 0)))
+    if ((ret = kzg_msm(c, kzg_commit_msm_shape(c, n), c->batch.bb.commit_ints, c->batch.bb.commit_partials, c->batch.bb.commit_partials2,
+                   c->info.commit_teeth, c->msm.commit_spacing, c->msm.table_commit, c->msm.monomial, c->batch.bb.commit, 0)))
         return ret;
     uint32_t log_n = 0, brp = 0, count = (uint32_t)n;
-    gc_arg a[] = {GC_ARG_BUF(c->bb.commit), GC_ARG_BUF(c->bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
+    gc_arg a[] = {GC_ARG_BUF(c->batch.bb.commit), GC_ARG_BUF(c->batch.bb.commit_bytes), GC_ARG_VAL(log_n), GC_ARG_VAL(brp),
                   GC_ARG_VAL(count)};
     return kzg_launch_elements(c, K_G1_COMPRESS_ROWS, n, a, 5);
 }

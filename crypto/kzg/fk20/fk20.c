@@ -17,7 +17,7 @@
 gc_kzg_ret kzg_build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1p *given) {
     size_t l = (size_t)1 << c->log_l, two_r = (size_t)1 << c->log_2r, r = two_r / 2;
     if (given) {
-        gc_kzg_ret ret = kzg_upload(c, &c->x_ext_fft, given, l * two_r * sizeof(gc_g1p), "x_ext_fft");
+        gc_kzg_ret ret = kzg_upload(c, &c->fk20.x_ext_fft, given, l * two_r * sizeof(gc_g1p), "x_ext_fft");
         if (!ret) c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
         return ret;
     }
@@ -28,31 +28,31 @@ gc_kzg_ret kzg_build_x_ext_fft(gc_kzg_ctx *c, const gc_g1p *mono, const gc_g1p *
             if (k + 1 < r) x[i * two_r + k] = mono[4096 - l - 1 - i - k * l];
             else gc_g1p_inf(&x[i * two_r + k]);
         }
-    gc_kzg_ret ret = kzg_upload(c, &c->x_ext_fft, x, l * two_r * sizeof(gc_g1p), "x_ext_fft");
+    gc_kzg_ret ret = kzg_upload(c, &c->fk20.x_ext_fft, x, l * two_r * sizeof(gc_g1p), "x_ext_fft");
     free(x);
     if (ret) return ret;
     c->info.precompute_bytes += l * two_r * sizeof(gc_g1p);
-    return kzg_g1_fft(c, c->x_ext_fft, l, c->g1_tw_2r, c->g1_pair_tw_2r);
+    return kzg_g1_fft(c, c->fk20.x_ext_fft, l, c->g1fft.tw_2r, c->g1fft.pair_tw_2r);
 }
 
 gc_kzg_ret kzg_stage_circulant_fft(gc_kzg_ctx *c, size_t n) {
     uint32_t count = (uint32_t)(n << KZG_LOG_EXT), log_l = c->log_l, log_2r = c->log_2r;
     uint32_t row = 1u << c->log_2r, flags = 0;
-    gc_arg a[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_VAL(log_l), GC_ARG_VAL(count)};
+    gc_arg a[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.circ), GC_ARG_VAL(log_l), GC_ARG_VAL(count)};
     uint32_t spans[2];
     /* the rows made in local memory where one block launch holds them */
     if (kzg_fft_block_launches(c, K_FK20_CIRCULANT_FFT, log_2r, spans) == 1) {
-        gc_arg f[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.circ), GC_ARG_BUF(c->tw_2r), GC_ARG_VAL(log_l)};
+        gc_arg f[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.circ), GC_ARG_BUF(c->fk20.tw_2r), GC_ARG_VAL(log_l)};
         return kzg_launch_group(c, K_FK20_CIRCULANT_FFT, n << log_l, (size_t)1 << (log_2r - 1), f, 4);
     }
     gc_kzg_ret ret = kzg_launch_elements(c, K_FK20_CIRCULANT, count, a, 4);
-    return ret ? ret : kzg_fr_fft(c, c->bb.circ, c->tw_2r, c->inv_4096, log_2r, row, n << log_l, flags);
+    return ret ? ret : kzg_fr_fft(c, c->batch.bb.circ, c->fk20.tw_2r, c->poly.inv_4096, log_2r, row, n << log_l, flags);
 }
 
 /* The MSM shapes of the pipelines over n blobs. */
 kzg_msm_shape kzg_fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
     uint32_t two_r = 1u << c->log_2r, l = 1u << c->log_l, chunk = kzg_msm_chunk(c->info.comb_teeth, n * two_r, l, l);
-    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS && c->info.comb_teeth)
+    if (c->msm.affine == KZG_MSM_AFFINE_ALWAYS && c->info.comb_teeth)
         chunk = l < KZG_AFF_TERMS ? l : KZG_AFF_TERMS; /* msm_comb_affine */
     /* scalar (b, j, i) at circ[b][i][j]; base (j, i) at x_ext_fft[i][j] */
     kzg_msm_shape s = {(uint32_t)n, two_r, l, chunk, 1u << KZG_LOG_EXT, 1, two_r, 1, two_r,
@@ -63,26 +63,26 @@ kzg_msm_shape kzg_fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
 /* The integers of u's MSM: the pass's scalars times 1/2r where scaled (the pipeline folds
  * the inverse G1 FFT's scale in here), else as they are. */
 static gc_kzg_ret u_ints(gc_kzg_ctx *c, size_t n, int scaled) {
-    return kzg_to_ints(c, c->bb.circ, c->bb.ints, scaled ? c->inv_2r_raw : c->one_raw, n << KZG_LOG_EXT, 1,
+    return kzg_to_ints(c, c->batch.bb.circ, c->batch.bb.ints, scaled ? c->fk20.inv_2r_raw : c->msm.one_raw, n << KZG_LOG_EXT, 1,
                    c->info.comb_teeth);
 }
 
 /* The integers of U_2's MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */
 static gc_kzg_ret conv_hi_ints(gc_kzg_ctx *c, size_t n) {
-    return kzg_to_ints(c, c->bb.circ, c->conv_ints, c->conv_scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
+    return kzg_to_ints(c, c->batch.bb.circ, c->conv.ints, c->conv.scale, n << KZG_LOG_EXT, 1, c->info.comb_teeth);
 }
 
 /* U_2 = [2^64] u' of a convolution pass (conv_hi's rows n .. 2n): one FK20 MSM over
- * conv_hi_ints' integers, then U_3 = [2^32] U_2 (kzg_kernels.gc: the convolution's
+ * conv_hi_ints' integers, then U_3 = [2^32] U_2 (g1map/conv.gc: the convolution's
  * pieces). Beside the MSM of u on its own queue (queue 0 then makes U_1 = [2^32] u), so
  * that each queue's chain is one MSM and 32 doublings, where U_3 from u is 96 doublings in
  * a row after u's MSM; one MSM making all three took more of the GPU than u's beside it
  * (docs/results/fk20.md). */
 static gc_kzg_ret conv_hi_msm(gc_kzg_ctx *c, size_t n) {
     uint32_t pts = (uint32_t)(n << c->log_2r);
-    gc_kzg_ret ret = kzg_msm(c, kzg_fk20_msm_shape(c, n), c->conv_ints, c->conv_partials, c->conv_partials2,
-                         c->info.comb_teeth, c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->conv_hi, pts);
-    return ret ? ret : kzg_conv_mul_pow32(c, c->conv_hi, pts, 2 * pts, pts);
+    gc_kzg_ret ret = kzg_msm(c, kzg_fk20_msm_shape(c, n), c->conv.ints, c->conv.partials, c->conv.partials2,
+                         c->info.comb_teeth, c->msm.fk20_spacing, c->msm.table_fk20, c->fk20.x_ext_fft, c->conv.hi, pts);
+    return ret ? ret : kzg_conv_mul_pow32(c, c->conv.hi, pts, 2 * pts, pts);
 }
 
 /* A convolution pass's FK20 MSMs on two queues: u's on queue 0 and U_2's on queue q
@@ -100,13 +100,13 @@ static gc_kzg_ret fk20_msms_beside(gc_kzg_ctx *c, size_t n, unsigned q, int ints
     if (!ret && !ints_ready) ret = conv_hi_ints(c, n);
     if (!ret) ret = kzg_queue_after(c, q, 0);
     if (!ret)
-        ret = kzg_msm_products(c, &s, c->bb.ints, c->bb.partials, c->bb.partials2, teeth, c->fk20_spacing,
-                           c->table_fk20, c->x_ext_fft);
+        ret = kzg_msm_products(c, &s, c->batch.bb.ints, c->batch.bb.partials, c->batch.bb.partials2, teeth, c->msm.fk20_spacing,
+                           c->msm.table_fk20, c->fk20.x_ext_fft);
     if (!ret && !(ret = kzg_use_queue(c, q))) ret = conv_hi_msm(c, n); /* U_2 and U_3 */
     gc_kzg_ret back = kzg_use_queue(c, 0);
     if (!ret) ret = back;
-    if (!ret) ret = kzg_msm_sums(c, s, c->bb.partials, c->bb.partials2, c->fk20_spacing, c->bb.u, 0);
-    if (!ret) ret = kzg_conv_mul_pow32(c, c->bb.u, 0, 0, pts); /* U_1 */
+    if (!ret) ret = kzg_msm_sums(c, s, c->batch.bb.partials, c->batch.bb.partials2, c->msm.fk20_spacing, c->batch.bb.u, 0);
+    if (!ret) ret = kzg_conv_mul_pow32(c, c->batch.bb.u, 0, 0, pts); /* U_1 */
     gc_kzg_ret w = kzg_queue_after(c, 0, q);
     return ret ? ret : w;
 }
@@ -123,28 +123,28 @@ gc_kzg_ret kzg_stage_fk20_scalars(gc_kzg_ctx *c, size_t n) {
         if (!ret) ret = u_ints(c, n, 1);
         return ret || !hi ? ret : conv_hi_ints(c, n);
     }
-    gc_arg f[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->tw_2r),
-                  GC_ARG_VAL(log_l),      GC_ARG_BUF(c->bb.ints),
-                  GC_ARG_BUF(c->inv_2r_raw), GC_ARG_BUF(hi ? c->conv_ints : c->bb.ints),
-                  GC_ARG_BUF(hi ? c->conv_scale : c->inv_2r_raw), GC_ARG_VAL(two),
+    gc_arg f[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->fk20.tw_2r),
+                  GC_ARG_VAL(log_l),      GC_ARG_BUF(c->batch.bb.ints),
+                  GC_ARG_BUF(c->fk20.inv_2r_raw), GC_ARG_BUF(hi ? c->conv.ints : c->batch.bb.ints),
+                  GC_ARG_BUF(hi ? c->conv.scale : c->fk20.inv_2r_raw), GC_ARG_VAL(two),
                   GC_ARG_VAL(signed_comb)};
     return kzg_launch_group(c, K_FK20_CIRCULANT_FFT_INTS, n << log_l, (size_t)1 << (c->log_2r - 1), f, 9);
 }
 
 gc_kzg_ret kzg_stage_fk20_msm(gc_kzg_ctx *c, size_t n, int scaled) {
-    if (!c->x_ext_fft) { /* a stage test's context made without it (KZG_X_EXT_FFT_NONE) */
+    if (!c->fk20.x_ext_fft) { /* a stage test's context made without it (KZG_X_EXT_FFT_NONE) */
         snprintf(c->last_message, sizeof c->last_message, "the FK20 MSM needs x_ext_fft: this context has none");
         return GC_KZG_ERROR;
     }
     int ready = scaled == KZG_MSM_SCALED_INTS_READY, hi = scaled && kzg_conv_pieces_by_msm(c, n);
-    if (hi && c->two_queues && c->conv_msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF, ready);
+    if (hi && c->batch.two_queues && c->conv.msm_beside) return fk20_msms_beside(c, n, KZG_QUEUE_G1_HALF, ready);
     gc_kzg_ret ret = GC_KZG_OK;
     if (hi && !ready) ret = conv_hi_ints(c, n);
     if (hi && !ret) ret = conv_hi_msm(c, n); /* one queue: U_2's MSM first */
     if (!ret && !ready) ret = u_ints(c, n, scaled);
     if (!ret)
-        ret = kzg_msm(c, kzg_fk20_msm_shape(c, n), c->bb.ints, c->bb.partials, c->bb.partials2, c->info.comb_teeth,
-                  c->fk20_spacing, c->table_fk20, c->x_ext_fft, c->bb.u, 0);
-    if (!ret && hi) ret = kzg_conv_mul_pow32(c, c->bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
+        ret = kzg_msm(c, kzg_fk20_msm_shape(c, n), c->batch.bb.ints, c->batch.bb.partials, c->batch.bb.partials2, c->info.comb_teeth,
+                  c->msm.fk20_spacing, c->msm.table_fk20, c->fk20.x_ext_fft, c->batch.bb.u, 0);
+    if (!ret && hi) ret = kzg_conv_mul_pow32(c, c->batch.bb.u, 0, 0, (uint32_t)(n << c->log_2r)); /* U_1 */
     return ret;
 }

@@ -21,7 +21,7 @@ gc_kzg_ret kzg_upload_g1_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n
  * (s, s + 1) up to the last, so with an odd count stage 0 runs alone (its twiddles are 1). */
 static unsigned first_pair_stage(unsigned log_n) { return log_n & 1u; }
 
-/* The scalars of the fused stage pairs (g1_fft_pair_products in kzg_kernels.gc): for
+/* The scalars of the fused stage pairs (g1_fft_pair_products in g1_fft.gc): for
  * each pair (s, s + 1) from first_pair_stage, h = 2^s, j < h: t, u, ut, u', u't with
  * u = w_4h^j, u' = w_4h^(j + h), t = u^2. */
 gc_kzg_ret kzg_upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, int inverse) {
@@ -50,13 +50,13 @@ gc_kzg_ret kzg_upload_g1_pair_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned 
 gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
     gc_status st = gc_device_finish(c->dev); /* no launch may still use the old scratch */
     if (st) return kzg_device_error(c, st, "G1 pair products");
-    gc_buffer_free(c->pair_scratch);
-    c->pair_scratch = NULL;
-    c->g1_pair_max_points = 0;
+    gc_buffer_free(c->g1fft.pair_scratch);
+    c->g1fft.pair_scratch = NULL;
+    c->g1fft.pair_max_points = 0;
     if (!points) return GC_KZG_OK;
     size_t quads = (points + 3) / 4; /* five products per quad of points */
-    gc_kzg_ret ret = kzg_upload(c, &c->pair_scratch, NULL, quads * 5 * sizeof(gc_g1p), "G1 pair products");
-    if (!ret) c->g1_pair_max_points = points;
+    gc_kzg_ret ret = kzg_upload(c, &c->g1fft.pair_scratch, NULL, quads * 5 * sizeof(gc_g1p), "G1 pair products");
+    if (!ret) c->g1fft.pair_max_points = points;
     return ret;
 }
 
@@ -66,7 +66,7 @@ gc_kzg_ret kzg_ctx_set_g1_pair_max_points(gc_kzg_ctx *c, size_t points) {
  * (kzg_upload_g1_pair_twiddles): two launches per pair, one product deep. */
 gc_kzg_ret kzg_g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *digits, gc_buffer *pair_digits) {
     uint32_t log_2r = c->log_2r, n_rows = (uint32_t)rows, n_points = (uint32_t)(rows << log_2r);
-    int pairs = n_points <= c->g1_pair_max_points;
+    int pairs = n_points <= c->g1fft.pair_max_points;
     uint32_t single_end = pairs ? first_pair_stage(log_2r) : log_2r; /* stages [0, single_end) alone */
     gc_arg b[] = {GC_ARG_BUF(data), GC_ARG_VAL(log_2r), GC_ARG_VAL(n_points)};
     gc_kzg_ret ret = kzg_launch_elements(c, K_G1_BITREV_ROWS, n_points, b, 3);
@@ -77,7 +77,7 @@ gc_kzg_ret kzg_g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *di
      * queues fill each other's tails. The second half goes to a queue of its own
      * (KZG_QUEUE_G1_HALF), so that nothing of the pass waits on queue 1 (the cells' and
      * commitment's reads) behind it. Called on queue 0; returns on queue 0. */
-    uint32_t halves = c->two_queues && single_end && n_rows >= 2 ? 2 : 1;
+    uint32_t halves = c->batch.two_queues && single_end && n_rows >= 2 ? 2 : 1;
     if (!ret && halves == 2) ret = kzg_queue_after(c, KZG_QUEUE_G1_HALF, 0);
     for (uint32_t stage = 0; !ret && stage < single_end; stage++)
         for (uint32_t h = 0; !ret && h < halves; h++) {
@@ -99,8 +99,8 @@ gc_kzg_ret kzg_g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *di
         /* the team kernel takes the lanes after g1_fft_pair_products' seven arguments */
         gc_arg p[] = {GC_ARG_BUF(data),   GC_ARG_BUF(pair_digits), GC_ARG_VAL(first),
                       GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),       GC_ARG_VAL(n_rows),
-                      GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(lanes)};
-        gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
+                      GC_ARG_BUF(c->g1fft.pair_scratch), GC_ARG_VAL(lanes)};
+        gc_arg m[] = {GC_ARG_BUF(data), GC_ARG_BUF(c->g1fft.pair_scratch), GC_ARG_VAL(log_2r), GC_ARG_VAL(stage),
                       GC_ARG_VAL(n_rows)};
         size_t team_items = (rows_padded << log_2r) / 4 * 5 * lanes;
         ret = lanes > 1 ? kzg_launch_teams(c, kzg_team_kernel(c, K_G1_FFT_PAIR_PRODUCTS_TEAM, K_G1_FFT_PAIR_PRODUCTS_TEAM_FULL,
@@ -115,19 +115,19 @@ gc_kzg_ret kzg_g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *di
 
 gc_kzg_ret kzg_stage_g1_ifft_truncate(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, rows = (uint32_t)n;
-    gc_arg z[] = {GC_ARG_BUF(c->bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
-    gc_kzg_ret ret = kzg_g1_fft(c, c->bb.u, n, c->g1_itw_2r, c->g1_pair_itw_2r);
+    gc_arg z[] = {GC_ARG_BUF(c->batch.bb.u), GC_ARG_VAL(log_2r), GC_ARG_VAL(rows)};
+    gc_kzg_ret ret = kzg_g1_fft(c, c->batch.bb.u, n, c->g1fft.itw_2r, c->g1fft.pair_itw_2r);
     return ret ? ret : kzg_launch_elements(c, K_G1_CLEAR_UPPER_HALF, n << (c->log_2r - 1), z, 3);
 }
 
-gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return kzg_g1_fft(c, c->bb.u, n, c->g1_tw_2r, c->g1_pair_tw_2r); }
+gc_kzg_ret kzg_stage_g1_fft(gc_kzg_ctx *c, size_t n) { return kzg_g1_fft(c, c->batch.bb.u, n, c->g1fft.tw_2r, c->g1fft.pair_tw_2r); }
 
 gc_kzg_ret kzg_g1map_prepare(gc_kzg_ctx *c) {
     gc_kzg_ret ret;
-    if ((ret = kzg_upload_g1_twiddles(c, &c->g1_tw_2r, c->log_2r, 0)) ||
-        (ret = kzg_upload_g1_twiddles(c, &c->g1_itw_2r, c->log_2r, 1)) ||
-        (ret = kzg_upload_g1_pair_twiddles(c, &c->g1_pair_tw_2r, c->log_2r, 0)) ||
-        (ret = kzg_upload_g1_pair_twiddles(c, &c->g1_pair_itw_2r, c->log_2r, 1)))
+    if ((ret = kzg_upload_g1_twiddles(c, &c->g1fft.tw_2r, c->log_2r, 0)) ||
+        (ret = kzg_upload_g1_twiddles(c, &c->g1fft.itw_2r, c->log_2r, 1)) ||
+        (ret = kzg_upload_g1_pair_twiddles(c, &c->g1fft.pair_tw_2r, c->log_2r, 0)) ||
+        (ret = kzg_upload_g1_pair_twiddles(c, &c->g1fft.pair_itw_2r, c->log_2r, 1)))
         return ret;
     return kzg_ctx_set_g1_pair_max_points(c, KZG_G1_PAIR_MAX_POINTS);
 }

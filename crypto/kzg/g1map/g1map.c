@@ -5,11 +5,11 @@
 #include "crypto/kzg/g1map/g1map.h"
 
 static int kzg_g1_map_is_straus(const gc_kzg_ctx *c, size_t n) {
-    return c->straus_products && c->straus_min_batch && n >= c->straus_min_batch && !kzg_g1_map_is_conv(c, n);
+    return c->straus.products && c->straus.min_batch && n >= c->straus.min_batch && !kzg_g1_map_is_conv(c, n);
 }
 
 int kzg_g1_map_in_pairs(const gc_kzg_ctx *c, size_t n) {
-    return !kzg_g1_map_is_conv(c, n) && !kzg_g1_map_is_straus(c, n) && (n << c->log_2r) <= c->g1_pair_max_points;
+    return !kzg_g1_map_is_conv(c, n) && !kzg_g1_map_is_straus(c, n) && (n << c->log_2r) <= c->g1fft.pair_max_points;
 }
 
 int kzg_g1_pairs_by_teams(const gc_kzg_ctx *c, size_t n) {
@@ -25,7 +25,7 @@ gc_kzg_ret kzg_stages_u_to_proofs(gc_kzg_ctx *c, size_t n) {
 
 gc_kzg_ret kzg_stage_compress_proofs(gc_kzg_ctx *c, size_t n) {
     uint32_t log_2r = c->log_2r, brp = 1, count = (uint32_t)(n << c->log_2r);
-    gc_arg a[] = {GC_ARG_BUF(c->bb.u), GC_ARG_BUF(c->bb.proof_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
+    gc_arg a[] = {GC_ARG_BUF(c->batch.bb.u), GC_ARG_BUF(c->batch.bb.proof_bytes), GC_ARG_VAL(log_2r), GC_ARG_VAL(brp),
                   GC_ARG_VAL(count)};
     return kzg_launch_elements(c, K_G1_COMPRESS_ROWS, count, a, 5);
 }

@@ -13,12 +13,13 @@ gc_kzg_ret kzg_g1map_prepare(gc_kzg_ctx *c);
 gc_kzg_ret kzg_g1_fft(gc_kzg_ctx *c, gc_buffer *data, size_t rows, gc_buffer *digits, gc_buffer *pair_digits);
 
 gc_fr *kzg_conv_split_taps(unsigned log_2r);
-gc_kzg_ret kzg_upload_conv_taps(gc_kzg_ctx *c, gc_buffer **out, unsigned group);
 int kzg_g1_map_is_conv(const gc_kzg_ctx *c, size_t n);
 int kzg_conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n);
 gc_kzg_ret kzg_conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
                               uint32_t n_points);
 gc_kzg_ret kzg_conv_fold(gc_kzg_ctx *c, const gc_arg *f, size_t n);
-gc_kzg_ret kzg_upload_straus_digits(gc_kzg_ctx *c);
+/* The convolutions' buffers for passes of info.max_batch blobs (batch_buffers.c). */
+gc_kzg_ret kzg_conv_alloc(gc_kzg_ctx *c);
+gc_kzg_ret kzg_straus_alloc(gc_kzg_ctx *c);
 
 #endif

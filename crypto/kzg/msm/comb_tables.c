@@ -58,8 +58,8 @@ void kzg_set_comb_teeth(gc_kzg_ctx *c, unsigned fk20, unsigned commit) {
     /* the signed comb's teeth * spacing >= 255: its odd scalars are < 2^255 (fr_to_int) */
     c->info.comb_teeth = fk20;
     c->info.commit_teeth = commit;
-    c->fk20_spacing = fk20 ? (255 + fk20 - 1) / fk20 : 0;
-    c->commit_spacing = commit ? (255 + commit - 1) / commit : 0;
+    c->msm.fk20_spacing = fk20 ? (255 + fk20 - 1) / fk20 : 0;
+    c->msm.commit_spacing = commit ? (255 + commit - 1) / commit : 0;
 }
 
 /* Both comb tables (FK20's when with_fk20: the context has x_ext_fft). With `fallback`
@@ -69,19 +69,19 @@ gc_kzg_ret kzg_build_comb_tables(gc_kzg_ctx *c, int with_fk20, int fallback) {
     for (;;) {
         gc_kzg_ret ret = GC_KZG_OK;
         if (with_fk20 && c->info.comb_teeth)
-            ret = build_tables(c, c->x_ext_fft, (size_t)1 << KZG_LOG_EXT, c->info.comb_teeth, c->fk20_spacing,
-                               &c->table_fk20);
+            ret = build_tables(c, c->fk20.x_ext_fft, (size_t)1 << KZG_LOG_EXT, c->info.comb_teeth, c->msm.fk20_spacing,
+                               &c->msm.table_fk20);
         if (!ret && c->info.commit_teeth)
-            ret = build_tables(c, c->monomial, 4096, c->info.commit_teeth, c->commit_spacing, &c->table_commit);
+            ret = build_tables(c, c->msm.monomial, 4096, c->info.commit_teeth, c->msm.commit_spacing, &c->msm.table_commit);
         if (ret != GC_KZG_DEVICE_MEMORY || !fallback) return ret;
         size_t t = 0;
         while (t < N_COMB_TIERS && comb_tiers[t][0] >= c->info.comb_teeth) t++;
         if (t == N_COMB_TIERS) return ret;
-        if (c->table_fk20) c->info.precompute_bytes -= table_bytes((size_t)1 << KZG_LOG_EXT, c->info.comb_teeth);
-        if (c->table_commit) c->info.precompute_bytes -= table_bytes(4096, c->info.commit_teeth);
-        gc_buffer_free(c->table_fk20);
-        gc_buffer_free(c->table_commit);
-        c->table_fk20 = c->table_commit = NULL;
+        if (c->msm.table_fk20) c->info.precompute_bytes -= table_bytes((size_t)1 << KZG_LOG_EXT, c->info.comb_teeth);
+        if (c->msm.table_commit) c->info.precompute_bytes -= table_bytes(4096, c->info.commit_teeth);
+        gc_buffer_free(c->msm.table_fk20);
+        gc_buffer_free(c->msm.table_commit);
+        c->msm.table_fk20 = c->msm.table_commit = NULL;
         kzg_set_comb_teeth(c, comb_tiers[t][0], comb_tiers[t][1]);
         c->last_message[0] = 0;
         c->last_status = GC_OK;

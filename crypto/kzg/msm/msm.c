@@ -33,10 +33,10 @@ uint32_t kzg_msm_chunk(unsigned teeth, size_t outputs, uint32_t n_terms, uint32_
     return chunk >= MSM_LARGE_MIN_CHUNK ? chunk : msm_chunk_for(MSM_ITEMS_TARGET, outputs, n_terms);
 }
 
-void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm_affine = mode; }
+void kzg_ctx_set_msm_affine(gc_kzg_ctx *c, kzg_msm_affine_mode mode) { c->msm.affine = mode; }
 
 void kzg_ctx_set_msm_parts(gc_kzg_ctx *c, unsigned parts) {
-    c->msm_parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
+    c->msm.parts = parts <= KZG_MSM_PARTS_MAX ? parts : KZG_MSM_PARTS_MAX;
 }
 
 /* Whether an MSM of one term a work-item, n_out outputs (all blobs) of n_terms terms, cut
@@ -60,8 +60,8 @@ static int msm_parts_deferrable(const gc_kzg_ctx *c, size_t n_out, uint32_t n_te
  * than the shorter chains save (docs/results/fk20.md). */
 uint32_t kzg_msm_parts(const gc_kzg_ctx *c, unsigned teeth, uint32_t chunk, size_t n_out, uint32_t n_terms) {
     if (!teeth || chunk != 1) return 1;
-    if (c->msm_parts) return c->msm_parts;
-    return msm_parts_deferrable(c, n_out, n_terms, 2) ? 2 : c->msms_beside ? 1 : 2;
+    if (c->msm.parts) return c->msm.parts;
+    return msm_parts_deferrable(c, n_out, n_terms, 2) ? 2 : c->msm.beside ? 1 : 2;
 }
 
 /* An output's partial sums (its sum's chunks) and the MSM's work-items. */
@@ -90,8 +90,8 @@ size_t kzg_most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const gc_k
  * larger passes and L = 16 were not measured: they keep msm_comb (docs/results/fk20.md). */
 static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_buffer *table) {
     if (s->parts != 1 || s->chunk > KZG_AFF_TERMS) return 0; /* one part: no deferral */
-    if (c->msm_affine == KZG_MSM_AFFINE_ALWAYS) return 1;
-    return c->msm_affine == KZG_MSM_AFFINE_BY_SIZE && table == c->table_fk20 && c->log_l == 6 &&
+    if (c->msm.affine == KZG_MSM_AFFINE_ALWAYS) return 1;
+    return c->msm.affine == KZG_MSM_AFFINE_BY_SIZE && table == c->msm.table_fk20 && c->log_l == 6 &&
            s->n_blobs >= 64 && s->chunk >= KZG_AFF_TERMS / 2;
 }
 

@@ -13,10 +13,10 @@
 
 int kzg_sum_trees(const gc_kzg_ctx *c) { return gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE]) >= KZG_SUM_TREE_WG; }
 
-void kzg_ctx_set_sum_tree_groups(gc_kzg_ctx *c, int on) { c->sum_tree_groups_off = !on; }
+void kzg_ctx_set_sum_tree_groups(gc_kzg_ctx *c, int on) { c->msm.sum_tree_groups_off = !on; }
 
 void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width) {
-    c->sum_tree_width = width == KZG_SUM_TREE_WG / 2 || width == KZG_SUM_TREE_WG ? width : 0;
+    c->msm.sum_tree_width = width == KZG_SUM_TREE_WG / 2 || width == KZG_SUM_TREE_WG ? width : 0;
 }
 
 /* Work-items (or teams) per output of g1_sum_tree for sums of n_chunks: half of
@@ -27,7 +27,7 @@ void kzg_ctx_set_sum_tree_width(gc_kzg_ctx *c, unsigned width) {
  * sit on half of an SM's four partitions (a group's warps take consecutive slots),
  * so the tree's additions shared half the GPU's schedulers. */
 static uint32_t sum_tree_width(const gc_kzg_ctx *c, uint32_t n_chunks) {
-    if (c->sum_tree_width) return c->sum_tree_width;
+    if (c->msm.sum_tree_width) return c->msm.sum_tree_width;
     return n_chunks <= KZG_SUM_TREE_WG * 3 / 2 ? KZG_SUM_TREE_WG / 2 : KZG_SUM_TREE_WG;
 }
 
@@ -38,7 +38,7 @@ static uint32_t sum_tree_width(const gc_kzg_ctx *c, uint32_t n_chunks) {
  * two beyond (docs/results/fk20.md). */
 static uint32_t sum_tree_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
     uint32_t lanes = kzg_team_lanes(c, KZG_TEAM_SUMS, n_out);
-    return !c->team[KZG_TEAM_SUMS] && lanes == 2 && n_out <= KZG_SUM_TEAM4_MAX_OUT ? 4 : lanes;
+    return !c->teams.lanes[KZG_TEAM_SUMS] && lanes == 2 && n_out <= KZG_SUM_TEAM4_MAX_OUT ? 4 : lanes;
 }
 
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
@@ -67,7 +67,7 @@ gc_kzg_ret kzg_sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t 
  * the same additions, with more work-items a launch whose few warps waited on each
  * addition in turn. */
 static uint32_t grouped_sum_width(const gc_kzg_ctx *c, uint32_t n_chunks, uint32_t n_out) {
-    if (c->sum_tree_groups_off || n_out <= KZG_SUM_TREE_MAX_OUT || n_chunks < 4 || n_chunks > KZG_SUM_TREE_WG) return 0;
+    if (c->msm.sum_tree_groups_off || n_out <= KZG_SUM_TREE_MAX_OUT || n_chunks < 4 || n_chunks > KZG_SUM_TREE_WG) return 0;
     uint32_t width = 2;
     while (width * 4 <= n_chunks) width *= 2;
     return n_out % (KZG_SUM_TREE_WG / width) ? 0 : width;

@@ -18,16 +18,16 @@ gc_kzg_ret kzg_upload_twiddles(gc_kzg_ctx *c, gc_buffer **out, unsigned log_n, i
     return ret;
 }
 
-/* Each pass flags its bad blobs with a mark of its own (c->flag_mark, one more each
+/* Each pass flags its bad blobs with a mark of its own (c->poly.flag_mark, one more each
  * pass), so the flags need no clearing between passes: clearing them was a blocking fill,
  * which made the host wait for the blobs' transfer before it queued the first kernel. The
  * flags are zeroed (blocking) only where the mark starts over: a fresh buffer, or the
  * 2^32 - 1 passes after it. */
 static gc_kzg_ret next_flag_mark(gc_kzg_ctx *c) {
-    if (++c->flag_mark == 0) {
-        gc_status st = gc_buffer_fill_byte(c->bb.bad, 0);
+    if (++c->poly.flag_mark == 0) {
+        gc_status st = gc_buffer_fill_byte(c->batch.bb.bad, 0);
         if (st) return kzg_device_error(c, st, "clearing the blob flags");
-        c->flag_mark = 1;
+        c->poly.flag_mark = 1;
     }
     return GC_KZG_OK;
 }
@@ -35,14 +35,14 @@ static gc_kzg_ret next_flag_mark(gc_kzg_ctx *c) {
 gc_kzg_ret kzg_stage_blob_to_fr(gc_kzg_ctx *c, size_t n) {
     gc_kzg_ret ret = next_flag_mark(c);
     if (ret) return ret;
-    uint32_t count = (uint32_t)(n << KZG_LOG_BLOB), mark = c->flag_mark;
-    gc_arg a[] = {GC_ARG_BUF(c->bb.blobs), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad), GC_ARG_VAL(count),
+    uint32_t count = (uint32_t)(n << KZG_LOG_BLOB), mark = c->poly.flag_mark;
+    gc_arg a[] = {GC_ARG_BUF(c->batch.bb.blobs), GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.bad), GC_ARG_VAL(count),
                   GC_ARG_VAL(mark)};
     return kzg_launch_elements(c, K_BLOB_TO_FR, count, a, 5);
 }
 
 void kzg_flags_of_pass(const gc_kzg_ctx *c, uint32_t *bad, size_t n) {
-    for (size_t i = 0; i < n; i++) bad[i] = bad[i] == c->flag_mark;
+    for (size_t i = 0; i < n; i++) bad[i] = bad[i] == c->poly.flag_mark;
 }
 
 /* The split of a transform of size 2^log_n into block launches: one (spans[0] = log_n)
@@ -54,7 +54,7 @@ uint32_t kzg_fft_block_launches(const gc_kzg_ctx *c, kzg_kernel_id id, uint32_t 
     spans[0] = halves == 2 ? log_n / 2 : log_n;
     spans[1] = log_n - spans[0];
     uint32_t widest = spans[0] > spans[1] ? spans[0] : spans[1];
-    if (c->fr_fft_rows_only || widest > KZG_FFT_BLOCK_LOG_MAX ||
+    if (c->poly.rows_only || widest > KZG_FFT_BLOCK_LOG_MAX ||
         gc_kernel_max_work_group_size(c->k[id]) < (1u << (widest - 1)))
         return 0;
     return halves;
@@ -94,7 +94,7 @@ gc_kzg_ret kzg_fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *
 gc_kzg_ret kzg_stage_poly_ifft(gc_kzg_ctx *c, size_t n) {
     /* The blob holds the evaluations in bit-reversed order: exactly the order the DIT
      * transform starts from, so no permutation. */
-    return kzg_fr_fft(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, KZG_FFT_SCALE);
+    return kzg_fr_fft(c, c->batch.bb.poly, c->poly.itw_4096, c->poly.inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, KZG_FFT_SCALE);
 }
 
 /* The two stages above as two launches where the transform takes two block launches and
@@ -112,18 +112,18 @@ uint32_t kzg_blob_fft_in_split(const gc_kzg_ctx *c) {
 /* The two launches, kzg_blob_fft_in reading words from offset / 4 of src. */
 static gc_kzg_ret blob_to_poly_launches(gc_kzg_ctx *c, size_t n, gc_buffer *src, size_t offset, uint32_t split) {
     gc_kzg_ret ret = next_flag_mark(c);
-    uint32_t mark = c->flag_mark, first_word = (uint32_t)(offset / 4);
-    gc_arg in[] = {GC_ARG_BUF(src),          GC_ARG_VAL(first_word), GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.bad),
-                   GC_ARG_BUF(c->itw_4096), GC_ARG_VAL(split),      GC_ARG_VAL(mark)};
+    uint32_t mark = c->poly.flag_mark, first_word = (uint32_t)(offset / 4);
+    gc_arg in[] = {GC_ARG_BUF(src),          GC_ARG_VAL(first_word), GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.bad),
+                   GC_ARG_BUF(c->poly.itw_4096), GC_ARG_VAL(split),      GC_ARG_VAL(mark)};
     if (!ret) ret = kzg_launch_group(c, K_BLOB_FFT_IN, n << (KZG_LOG_BLOB - split), (size_t)1 << (split - 1), in, 7);
     return ret ? ret
-               : fr_fft_blocks(c, c->bb.poly, c->itw_4096, c->inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, split,
+               : fr_fft_blocks(c, c->batch.bb.poly, c->poly.itw_4096, c->poly.inv_4096, KZG_LOG_BLOB, 1u << KZG_LOG_BLOB, n, split,
                                KZG_LOG_BLOB, KZG_FFT_SCALE);
 }
 
 gc_kzg_ret kzg_stage_blob_to_poly(gc_kzg_ctx *c, size_t n) {
     uint32_t split = kzg_blob_fft_in_split(c);
-    if (split) return blob_to_poly_launches(c, n, c->bb.blobs, 0, split);
+    if (split) return blob_to_poly_launches(c, n, c->batch.bb.blobs, 0, split);
     gc_kzg_ret ret = kzg_stage_blob_to_fr(c, n);
     return ret ? ret : kzg_stage_poly_ifft(c, n);
 }
@@ -146,30 +146,30 @@ gc_kzg_ret kzg_stage_cells(gc_kzg_ctx *c, size_t n) {
     if (kzg_fft_block_launches(c, K_CELLS_FFT_IN, KZG_LOG_EXT, spans) == 2 &&
         kzg_fft_block_launches(c, K_CELLS_FFT_OUT, KZG_LOG_EXT, spans) == 2) {
         uint32_t split = spans[0]; /* the in launch's stages end there, the out launch's begin */
-        gc_arg in[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(split)};
-        gc_arg out[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_BUF(c->tw_8192), GC_ARG_VAL(split)};
+        gc_arg in[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.ext), GC_ARG_BUF(c->poly.tw_8192), GC_ARG_VAL(split)};
+        gc_arg out[] = {GC_ARG_BUF(c->batch.bb.ext), GC_ARG_BUF(c->batch.bb.out_bytes), GC_ARG_BUF(c->poly.tw_8192), GC_ARG_VAL(split)};
         gc_kzg_ret ret = kzg_launch_group(c, K_CELLS_FFT_IN, n << (KZG_LOG_EXT - spans[0]), (size_t)1 << (spans[0] - 1), in, 4);
         return ret ? ret : kzg_launch_group(c, K_CELLS_FFT_OUT, n << spans[0], (size_t)1 << (spans[1] - 1), out, 4);
     }
-    gc_arg e[] = {GC_ARG_BUF(c->bb.poly), GC_ARG_BUF(c->bb.ext), GC_ARG_VAL(count)};
-    gc_arg b[] = {GC_ARG_BUF(c->bb.ext), GC_ARG_BUF(c->bb.out_bytes), GC_ARG_VAL(count)};
+    gc_arg e[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(c->batch.bb.ext), GC_ARG_VAL(count)};
+    gc_arg b[] = {GC_ARG_BUF(c->batch.bb.ext), GC_ARG_BUF(c->batch.bb.out_bytes), GC_ARG_VAL(count)};
     gc_kzg_ret ret;
     if ((ret = kzg_launch_elements(c, K_POLY_EXTEND_BRP, count, e, 3)) ||
-        (ret = kzg_fr_fft(c, c->bb.ext, c->tw_8192, c->inv_4096, KZG_LOG_EXT, 1u << KZG_LOG_EXT, n, 0)))
+        (ret = kzg_fr_fft(c, c->batch.bb.ext, c->poly.tw_8192, c->poly.inv_4096, KZG_LOG_EXT, 1u << KZG_LOG_EXT, n, 0)))
         return ret;
     return kzg_launch_elements(c, K_FR_TO_BYTES_BRP, count, b, 3);
 }
 
 void kzg_ctx_set_fr_fft_blocks(gc_kzg_ctx *c, int blocks) {
-    c->fr_fft_rows_only = !blocks;
+    c->poly.rows_only = !blocks;
 }
 
 gc_kzg_ret kzg_poly_prepare(gc_kzg_ctx *c) {
     gc_fr inv_4096;
     gc_fr_fft_inv_n(&inv_4096, KZG_LOG_BLOB);
     gc_kzg_ret ret;
-    if ((ret = kzg_upload_twiddles(c, &c->itw_4096, KZG_LOG_BLOB, 1)) ||
-        (ret = kzg_upload_twiddles(c, &c->tw_8192, KZG_LOG_EXT, 0)))
+    if ((ret = kzg_upload_twiddles(c, &c->poly.itw_4096, KZG_LOG_BLOB, 1)) ||
+        (ret = kzg_upload_twiddles(c, &c->poly.tw_8192, KZG_LOG_EXT, 0)))
         return ret;
-    return kzg_upload(c, &c->inv_4096, &inv_4096, sizeof inv_4096, "scale");
+    return kzg_upload(c, &c->poly.inv_4096, &inv_4096, sizeof inv_4096, "scale");
 }
