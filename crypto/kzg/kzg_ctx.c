@@ -157,13 +157,21 @@ out:
     *out = c;
     return GC_KZG_OK;
 }
+
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
-    gc_buffer *bufs[] = {c->msm.monomial, c->fk20.x_ext_fft, c->msm.table_fk20, c->msm.table_commit, c->fk20.tw_2r, c->g1fft.tw_2r, c->g1fft.itw_2r,
-                         c->g1fft.pair_tw_2r, c->g1fft.pair_itw_2r, c->g1fft.pair_scratch,
-                         c->poly.itw_4096, c->poly.tw_8192, c->poly.inv_4096, c->fk20.inv_2r_raw, c->msm.one_raw, c->batch.bb.blobs,
-                         c->batch.bb.bad, c->batch.bb.poly, c->batch.bb.ext, c->batch.bb.circ, c->batch.bb.ints, c->batch.bb.partials, c->batch.bb.partials2, c->batch.bb.u,
-                         c->batch.bb.commit_ints, c->batch.bb.commit_partials, c->batch.bb.commit_partials2, c->batch.bb.commit, c->batch.bb.out_bytes, c->batch.bb.commit_bytes, c->batch.bb.proof_bytes, c->conv.digits, c->conv.digits2, c->conv.hi, c->conv.ints, c->conv.partials, c->conv.partials2, c->conv.scale, c->conv.products, c->conv.products2, c->straus.digits, c->straus.products, c->straus.products2};
+    const kzg_batch_buffers *bb = &c->batch.bb;
+    gc_buffer *bufs[] = {
+        c->poly.itw_4096, c->poly.tw_8192, c->poly.inv_4096,                       /* poly */
+        c->fk20.x_ext_fft, c->fk20.tw_2r, c->fk20.inv_2r_raw,                      /* fk20 */
+        c->msm.monomial, c->msm.table_fk20, c->msm.table_commit, c->msm.one_raw,   /* msm */
+        c->g1fft.tw_2r, c->g1fft.itw_2r, c->g1fft.pair_tw_2r, c->g1fft.pair_itw_2r, c->g1fft.pair_scratch,
+        c->conv.digits, c->conv.digits2, c->conv.hi, c->conv.ints, c->conv.partials, c->conv.partials2,
+        c->conv.scale, c->conv.products, c->conv.products2,
+        c->straus.digits, c->straus.products, c->straus.products2,
+        bb->blobs, bb->bad, bb->poly, bb->ext, bb->circ, bb->ints, bb->partials, bb->partials2, bb->u,
+        bb->commit_ints, bb->commit_partials, bb->commit_partials2, bb->commit, bb->out_bytes, bb->commit_bytes,
+        bb->proof_bytes};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         if (bufs[i]) gc_buffer_free(bufs[i]);
     if (c->batch.staging_buf) gc_buffer_free(c->batch.staging_buf);

@@ -72,7 +72,7 @@ gc_kzg_ret kzg_launch_elements(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const 
 /* `groups` work-groups of exactly `wg` work-items (the kernel's loops assume it; callers
  * check the kernel's limit first). */
 gc_kzg_ret kzg_launch_group(gc_kzg_ctx *c, kzg_kernel_id id, size_t groups, size_t wg, const gc_arg *args,
-                               size_t nargs) {
+                            size_t nargs) {
     gc_range r = {1, {groups * wg, 1, 1}, {wg, 1, 1}, 0};
     gc_status st = gc_kernel_enqueue(c->k[id], &r, args, nargs);
     return st ? kzg_device_error(c, st, kzg_kernel_names[id]) : GC_KZG_OK;
@@ -92,7 +92,7 @@ gc_kzg_ret kzg_launch_teams(gc_kzg_ctx *c, kzg_kernel_id id, size_t n, const gc_
 
 /* One work-group per row: rows groups of min(threads, 256, the kernel's limit). */
 gc_kzg_ret kzg_launch_rows(gc_kzg_ctx *c, kzg_kernel_id id, size_t rows, size_t threads, const gc_arg *args,
-                              size_t nargs) {
+                           size_t nargs) {
     size_t wg = threads < 256 ? threads : 256, lim = gc_kernel_max_work_group_size(c->k[id]);
     if (lim < wg) wg = lim;
     gc_range r = {1, {rows * wg, 1, 1}, {wg, 1, 1}, 0};
@@ -110,7 +110,7 @@ gc_kzg_ret kzg_upload(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t b
  * (glv.gc, 2 GC_GLV_DIGITS bytes each): `count` scalars in `slots` entries, those past
  * `count` zero (never read). */
 gc_kzg_ret kzg_upload_glv_digits(gc_kzg_ctx *c, gc_buffer **out, const gc_fr *scalars, size_t count,
-                                    size_t slots, const char *what) {
+                                 size_t slots, const char *what) {
     size_t per = 2 * GC_GLV_DIGITS;
     unsigned char *digits = calloc(slots, per);
     if (!digits) return GC_KZG_MALLOC;

@@ -64,7 +64,7 @@ kzg_msm_shape kzg_fk20_msm_shape(const gc_kzg_ctx *c, size_t n) {
  * the inverse G1 FFT's scale in here), else as they are. */
 static gc_kzg_ret u_ints(gc_kzg_ctx *c, size_t n, int scaled) {
     return kzg_to_ints(c, c->batch.bb.circ, c->batch.bb.ints, scaled ? c->fk20.inv_2r_raw : c->msm.one_raw, n << KZG_LOG_EXT, 1,
-                   c->info.comb_teeth);
+                       c->info.comb_teeth);
 }
 
 /* The integers of U_2's MSM (conv_hi_msm): the pass's scalars times 2^64 / 2r. */

@@ -71,7 +71,7 @@ int kzg_conv_pieces_by_msm(const gc_kzg_ctx *c, size_t n) {
  * (at most 16 blobs: 2,048 points, 256 warps of teams), so teams only shorten its chain
  * (docs/results/fk20.md). */
 gc_kzg_ret kzg_conv_mul_pow32(gc_kzg_ctx *c, gc_buffer *src, uint32_t src_first, uint32_t dst_first,
-                                 uint32_t n_points) {
+                              uint32_t n_points) {
     uint32_t lanes = kzg_team_lanes(c, KZG_TEAM_CONV, 1) > 1 ? 4 : 1; /* the conv site's teams, of four */
     gc_arg a[] = {GC_ARG_BUF(src),           GC_ARG_BUF(c->conv.hi), GC_ARG_VAL(src_first),
                   GC_ARG_VAL(dst_first),     GC_ARG_VAL(n_points),   GC_ARG_VAL(lanes)};

@@ -72,7 +72,7 @@ size_t kzg_msm_items(kzg_msm_shape s) { return (size_t)s.n_blobs * s.n_out * kzg
  * (the chunk varies with n), at the most column parts that a later kzg_ctx_set_msm_parts
  * may ask: what its partials buffer holds. */
 size_t kzg_most_msm_items(const gc_kzg_ctx *c, kzg_msm_shape (*shape)(const gc_kzg_ctx *, size_t),
-                             size_t max_blobs, size_t versions) {
+                          size_t max_blobs, size_t versions) {
     size_t most = 0;
     for (size_t n = 1; n <= max_blobs; n++) {
         kzg_msm_shape s = shape(c, n * versions);
@@ -104,8 +104,8 @@ static int msm_is_affine(const gc_kzg_ctx *c, const kzg_msm_shape *s, const gc_b
  * doublings) instead of 31 at one part or 23 with the weights' doublings in every term.
  * (docs/results/fk20.md) */
 gc_kzg_ret kzg_msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints, gc_buffer *partials,
-                                gc_buffer *partials2, uint32_t teeth, uint32_t spacing, gc_buffer *table,
-                                gc_buffer *bases) {
+                            gc_buffer *partials2, uint32_t teeth, uint32_t spacing, gc_buffer *table,
+                            gc_buffer *bases) {
     uint32_t n_out = s->n_blobs * s->n_out;
     size_t items = kzg_msm_items(*s);
     /* Deferred parts: the parts' sums into partials2 (n_out x parts points, which it holds:
@@ -123,7 +123,7 @@ gc_kzg_ret kzg_msm_products(gc_kzg_ctx *c, kzg_msm_shape *s, gc_buffer *ints, gc
 
 /* The sums of msm_products' partials (s as it left it) into out from point out_first. */
 gc_kzg_ret kzg_msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, gc_buffer *partials2,
-                           uint32_t spacing, gc_buffer *out, uint32_t out_first) {
+                        uint32_t spacing, gc_buffer *out, uint32_t out_first) {
     uint32_t n_chunks = kzg_msm_chunks(s), n_out = s.n_blobs * s.n_out;
     if (!s.defer) return kzg_sum_chunks(c, partials, partials2, n_chunks, n_out, out, out_first);
     gc_kzg_ret ret = kzg_sum_tree(c, partials, partials2, n_chunks / s.parts, n_out * s.parts, 0);
@@ -132,8 +132,8 @@ gc_kzg_ret kzg_msm_sums(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *partials, gc_
 }
 
 gc_kzg_ret kzg_msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *partials, gc_buffer *partials2,
-                      uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
-                      uint32_t out_first) {
+                   uint32_t teeth, uint32_t spacing, gc_buffer *table, gc_buffer *bases, gc_buffer *out,
+                   uint32_t out_first) {
     gc_kzg_ret ret = kzg_msm_products(c, &s, ints, partials, partials2, teeth, spacing, table, bases);
     return ret ? ret : kzg_msm_sums(c, s, partials, partials2, spacing, out, out_first);
 }
@@ -141,7 +141,7 @@ gc_kzg_ret kzg_msm(gc_kzg_ctx *c, kzg_msm_shape s, gc_buffer *ints, gc_buffer *p
 /* out = the integers of in times each of the `versions` scales of scale_raw, version after
  * version (fr_to_int). */
 gc_kzg_ret kzg_to_ints(gc_kzg_ctx *c, gc_buffer *in, gc_buffer *out, gc_buffer *scale_raw, size_t count,
-                          uint32_t versions, unsigned teeth) {
+                       uint32_t versions, unsigned teeth) {
     uint32_t n32 = (uint32_t)count, signed_comb = teeth != 0;
     gc_arg a[] = {GC_ARG_BUF(in),      GC_ARG_BUF(out),      GC_ARG_BUF(scale_raw),
                   GC_ARG_VAL(n32),     GC_ARG_VAL(versions), GC_ARG_VAL(signed_comb)};

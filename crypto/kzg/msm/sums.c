@@ -44,7 +44,7 @@ static uint32_t sum_tree_lanes(const gc_kzg_ctx *c, uint32_t n_out) {
 /* out[out_first + i] = the sum of the n_chunks (at most 5 KZG_SUM_TREE_WG) points of
  * output i in src, by g1_sum_tree or, by teams, g1_sum_tree_team (sum_tree_lanes). */
 gc_kzg_ret kzg_sum_tree(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *out, uint32_t n_chunks, uint32_t n_out,
-                           uint32_t out_first) {
+                        uint32_t out_first) {
     uint32_t lanes = sum_tree_lanes(c, n_out), width = sum_tree_width(c, n_chunks);
     size_t most = gc_kernel_max_work_group_size(c->k[K_G1_SUM_TREE_TEAM]);
     if (lanes == 4 && most < 4 * width) lanes = 2; /* a work-group too large for the kernel */
@@ -80,7 +80,7 @@ static uint32_t grouped_sum_width(const gc_kzg_ctx *c, uint32_t n_chunks, uint32
  * src): one work-item adding 128 partials in a row made the commitment latency-bound. The
  * MSMs' partials and the G1 convolution's products. */
 gc_kzg_ret kzg_sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uint32_t n_chunks, uint32_t n_out,
-                             gc_buffer *out, uint32_t out_first) {
+                          gc_buffer *out, uint32_t out_first) {
     const uint32_t fan = 8, zero = 0;
     int trees = kzg_sum_trees(c);
     if (trees && n_out <= KZG_SUM_TREE_TWO_LEVEL_MAX_OUT && n_chunks > 5 * KZG_SUM_TREE_WG &&
@@ -121,7 +121,7 @@ gc_kzg_ret kzg_sum_chunks(gc_kzg_ctx *c, gc_buffer *src, gc_buffer *scratch, uin
  * part but the top, each two rounds of four products, so four lanes wait for two products
  * in a row where one waits for eight (as kzg_conv_mul_pow32). */
 gc_kzg_ret kzg_msm_parts_combine(gc_kzg_ctx *c, gc_buffer *sums, gc_buffer *out, uint32_t out_first, uint32_t n_out,
-                                    uint32_t parts, uint32_t per) {
+                                 uint32_t parts, uint32_t per) {
     uint32_t lanes = kzg_team_lanes(c, KZG_TEAM_SUMS, 1) > 1 && (size_t)n_out * 4 % KZG_TEAM_GROUP == 0 ? 4 : 1;
     gc_arg a[] = {GC_ARG_BUF(sums),  GC_ARG_BUF(out), GC_ARG_VAL(out_first), GC_ARG_VAL(n_out),
                   GC_ARG_VAL(parts), GC_ARG_VAL(per), GC_ARG_VAL(lanes)};

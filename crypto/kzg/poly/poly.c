@@ -76,7 +76,7 @@ static gc_kzg_ret fr_fft_blocks(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, g
  * block, one work-group a row in global memory (fr_fft_rows). The blocks cut every size's
  * transforms by half or more against fr_fft_rows (docs/results/fk20.md). */
 gc_kzg_ret kzg_fr_fft(gc_kzg_ctx *c, gc_buffer *data, gc_buffer *tw, gc_buffer *scale, uint32_t log_n,
-                         uint32_t row_len, size_t n, uint32_t scale_flag) {
+                      uint32_t row_len, size_t n, uint32_t scale_flag) {
     uint32_t spans[2], halves = kzg_fft_block_launches(c, K_FR_FFT_ROW_BLOCKS, log_n, spans);
     if (!halves) {
         gc_arg a[] = {GC_ARG_BUF(data),  GC_ARG_BUF(tw),      GC_ARG_BUF(scale),
