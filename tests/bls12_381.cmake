@@ -42,3 +42,21 @@ set_tests_properties(${GC_BLS_HOST_TESTS} PROPERTIES SKIP_RETURN_CODE 77 LABELS 
 # test_bls12_381_ptx exits 77 without NVRTC when GC_ALLOW_NO_NVRTC=1 (as
 # test_nvrtc_compile_all does).
 set_tests_properties(test_bls12_381_ptx PROPERTIES SKIP_RETURN_CODE 77)
+
+# The pairing's host test (tests/test_bls12_381_pairing.c) at -O2 in Debug builds too (as
+# the curve sources are: a pairing is ~20k Fp products), and its mutants: one build per
+# fault site of fp12.gc / pairing.gc, each passing only when the test caught it.
+set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/test_bls12_381_pairing.c PROPERTIES
+                            COMPILE_OPTIONS "$<$<CONFIG:Debug>:-O2>")
+set(GC_BLS_PAIRING_MUTANTS "")
+foreach(fault LINE_COEFF FROBENIUS_TERM)
+  string(TOLOWER ${fault} f)
+  set(name test_bls12_381_pairing_mutant_${f})
+  add_executable(${name} ${CMAKE_CURRENT_SOURCE_DIR}/test_bls12_381_pairing.c)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR} ${GC_GENERATED})
+  target_link_libraries(${name} PRIVATE gpucheck)
+  target_compile_definitions(${name} PRIVATE GC_FAULT=GC_BLS_FAULT_${fault})
+  add_test(NAME ${name} COMMAND ${name})
+  list(APPEND GC_BLS_PAIRING_MUTANTS ${name})
+endforeach()
+set_tests_properties(${GC_BLS_PAIRING_MUTANTS} PROPERTIES LABELS unit)

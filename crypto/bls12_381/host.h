@@ -9,6 +9,7 @@
 
 #include "crypto/bls12_381/fft.gc"
 #include "crypto/bls12_381/glv.gc"
+#include "crypto/bls12_381/pairing.gc"
 
 /** Decode exactly 2n hex digits into n bytes. Returns 1, or 0 on a bad digit or length. */
 int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex);
@@ -48,6 +49,15 @@ void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, unsigned wi
 /** Decompress without the subgroup check (trusted known answers); 1 on success. */
 int gc_bls_g1p_from_hex(gc_g1p *out, const char *hex96);
 
+/** Decompress without the subgroup check into affine points (trusted known answers); 1 on
+ *  success. */
+int gc_bls_g1a_from_hex(gc_g1a *out, const char *hex96);
+int gc_bls_g2a_from_hex(gc_g2a *out, const char *hex192);
+/** An Fp12 (Fp6) of the pairing known answers: its 12 (6) Fp coefficients in struct order,
+ *  48 bytes big-endian each, into Montgomery form; 1, or 0 on a bad digit or a value >= p. */
+int gc_bls_fp12_from_hex(gc_fp12 *out, const char *hex1152);
+int gc_bls_fp6_from_hex(gc_fp6 *out, const char *hex576);
+
 /* ---- known answers (tools/gen_bls12_381_vectors.py, py_ecc) ---- */
 typedef struct {
     const char *base, *scalar, *result, *x, *y; /* compressed, 32 B, compressed, 48 B, 48 B */
@@ -64,6 +74,36 @@ typedef struct {
     uint32_t k;
     const char *out; /* Fr: 32 B big-endian; G1: compressed */
 } gc_bls_fft_vec;
+
+/* the pairing's (tools/gen_pairing_vectors.py, py_ecc and arkworks) */
+typedef struct {
+    const char *a, *b, *mul, *sqr, *inv, *frob1, *frob2, *frob3; /* Fp12: a^p, a^(p^2), a^(p^3) */
+} gc_bls_fp12_vec;
+typedef struct {
+    const char *a, *b, *mul, *sqr, *inv; /* Fp6 */
+} gc_bls_fp6_vec;
+typedef struct {
+    const char *p, *q, *e; /* compressed G1, compressed G2, e(P, Q) in Fp12 */
+} gc_bls_pairing_vec;
+typedef struct {
+    const char *f, *r; /* r = f^(3 (p^12 - 1) / r) */
+} gc_bls_final_exp_vec;
+typedef struct {
+    int n;
+    const char *p, *q; /* n compressed points each, concatenated */
+    int valid;         /* prod e(P_i, Q_i) = 1 */
+} gc_bls_pairing_check_vec;
+
+extern const gc_bls_fp12_vec gc_bls_fp12_vectors[];
+extern const size_t gc_bls_fp12_vector_count;
+extern const gc_bls_fp6_vec gc_bls_fp6_vectors[];
+extern const size_t gc_bls_fp6_vector_count;
+extern const gc_bls_pairing_vec gc_bls_pairing_vectors[];
+extern const size_t gc_bls_pairing_vector_count;
+extern const gc_bls_final_exp_vec gc_bls_final_exp_vectors[];
+extern const size_t gc_bls_final_exp_vector_count;
+extern const gc_bls_pairing_check_vec gc_bls_pairing_check_vectors[];
+extern const size_t gc_bls_pairing_check_vector_count;
 
 extern const gc_bls_g1_mul_vec gc_bls_g1_mul_vectors[];
 extern const size_t gc_bls_g1_mul_vector_count;

@@ -158,3 +158,39 @@ void gc_glv_wnaf_digits_parts(unsigned char *digits, unsigned parts, unsigned wi
             wnaf(digits + (2 * p + h) * GC_GLV_DIGITS, (k >> (w * p)) & mask, width);
     }
 }
+
+int gc_bls_g1a_from_hex(gc_g1a *out, const char *hex96) {
+    unsigned char enc[GC_G1_COMPRESSED_BYTES];
+    return gc_bls_hex_decode(enc, sizeof enc, hex96) && gc_g1a_decompress(out, enc, 0) == GC_G1_OK;
+}
+
+int gc_bls_g2a_from_hex(gc_g2a *out, const char *hex192) {
+    unsigned char enc[GC_G2_COMPRESSED_BYTES];
+    return gc_bls_hex_decode(enc, sizeof enc, hex192) && gc_g2a_decompress(out, enc, 0) == GC_G2_OK;
+}
+
+_Static_assert(sizeof(gc_fp12) == 12 * sizeof(gc_fp) && sizeof(gc_fp6) == 6 * sizeof(gc_fp),
+               "gc_fp12 and gc_fp6 are their Fp coefficients, unpadded");
+
+/* n Fp coefficients, 48 bytes big-endian each, into consecutive gc_fp (the struct order). */
+static int fp_coeffs_from_hex(gc_fp *out, size_t n, const char *hex) {
+    unsigned char be[12 * GC_FP_BYTES];
+    if (n > 12 || !gc_bls_hex_decode(be, n * GC_FP_BYTES, hex)) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!gc_fp_from_bytes(&out[i], be + i * GC_FP_BYTES)) return 0;
+    return 1;
+}
+
+int gc_bls_fp12_from_hex(gc_fp12 *out, const char *hex1152) {
+    gc_fp c[12];
+    if (!fp_coeffs_from_hex(c, 12, hex1152)) return 0;
+    memcpy(out, c, sizeof *out); /* gc_fp12 is 12 gc_fp in this order, no padding */
+    return 1;
+}
+
+int gc_bls_fp6_from_hex(gc_fp6 *out, const char *hex576) {
+    gc_fp c[6];
+    if (!fp_coeffs_from_hex(c, 6, hex576)) return 0;
+    memcpy(out, c, sizeof *out);
+    return 1;
+}

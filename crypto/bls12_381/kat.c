@@ -38,3 +38,53 @@ const gc_bls_fft_vec gc_bls_g1_fft_vectors[] = {
 #undef GC_BLS_G1_FFT
 };
 const size_t gc_bls_g1_fft_vector_count = GC_BLS_COUNT(gc_bls_g1_fft_vectors);
+
+/* the pairing's: each .inc holds several kinds, one table each */
+const gc_bls_fp12_vec gc_bls_fp12_vectors[] = {
+#define GC_BLS_FP12(a, b, m, s, i, f1, f2, f3) {a, b, m, s, i, f1, f2, f3},
+#define GC_BLS_FP6(a, b, m, s, i)
+#include "crypto/bls12_381/vectors/fp12.inc"
+#undef GC_BLS_FP12
+#undef GC_BLS_FP6
+};
+const size_t gc_bls_fp12_vector_count = GC_BLS_COUNT(gc_bls_fp12_vectors);
+
+const gc_bls_fp6_vec gc_bls_fp6_vectors[] = {
+#define GC_BLS_FP12(a, b, m, s, i, f1, f2, f3)
+#define GC_BLS_FP6(a, b, m, s, i) {a, b, m, s, i},
+#include "crypto/bls12_381/vectors/fp12.inc"
+#undef GC_BLS_FP12
+#undef GC_BLS_FP6
+};
+const size_t gc_bls_fp6_vector_count = GC_BLS_COUNT(gc_bls_fp6_vectors);
+
+#define GC_BLS_PAIRING(p, q, e)
+#define GC_BLS_FINAL_EXP(f, r)
+#define GC_BLS_PAIRING_CHECK(n, p, q, valid)
+const gc_bls_pairing_vec gc_bls_pairing_vectors[] = {
+#undef GC_BLS_PAIRING
+#define GC_BLS_PAIRING(p, q, e) {p, q, e},
+#include "crypto/bls12_381/vectors/pairing.inc"
+#undef GC_BLS_PAIRING
+#define GC_BLS_PAIRING(p, q, e)
+};
+const size_t gc_bls_pairing_vector_count = GC_BLS_COUNT(gc_bls_pairing_vectors);
+
+const gc_bls_final_exp_vec gc_bls_final_exp_vectors[] = {
+#undef GC_BLS_FINAL_EXP
+#define GC_BLS_FINAL_EXP(f, r) {f, r},
+#include "crypto/bls12_381/vectors/pairing.inc"
+#undef GC_BLS_FINAL_EXP
+#define GC_BLS_FINAL_EXP(f, r)
+};
+const size_t gc_bls_final_exp_vector_count = GC_BLS_COUNT(gc_bls_final_exp_vectors);
+
+const gc_bls_pairing_check_vec gc_bls_pairing_check_vectors[] = {
+#undef GC_BLS_PAIRING_CHECK
+#define GC_BLS_PAIRING_CHECK(n, p, q, valid) {n, p, q, valid},
+#include "crypto/bls12_381/vectors/pairing.inc"
+};
+const size_t gc_bls_pairing_check_vector_count = GC_BLS_COUNT(gc_bls_pairing_check_vectors);
+#undef GC_BLS_PAIRING
+#undef GC_BLS_FINAL_EXP
+#undef GC_BLS_PAIRING_CHECK
