@@ -78,5 +78,6 @@ void bls_register_field_tests(void);
 void bls_register_g1_tests(void);
 void bls_register_fft_tests(void);
 void bls_register_benchmarks(void);
+void bls_register_pairing_tests(void);
 
 #endif
