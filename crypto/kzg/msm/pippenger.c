@@ -1,0 +1,124 @@
+/* pippenger.c — plans and launches the variable-base MSM of pippenger.gc. */
+#include "crypto/kzg/msm/pippenger.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PIPPENGER_GROUP 64u
+#define PIPPENGER_XYZZ_BYTES (4u * 48u) /* gc_g1xyzz */
+#define PIPPENGER_G1P_BYTES (3u * 48u)  /* gc_g1p */
+
+gc_status kzg_pippenger_kernels_get(kzg_pippenger_kernels *k, gc_module *mod) {
+    gc_status st;
+    memset(k, 0, sizeof *k);
+    if ((st = gc_kernel_get(mod, "pippenger_buckets", &k->buckets)) ||
+        (st = gc_kernel_get(mod, "pippenger_window_sums", &k->window_sums)) ||
+        (st = gc_kernel_get(mod, "pippenger_finish", &k->finish)))
+        kzg_pippenger_kernels_free(k);
+    return st;
+}
+
+void kzg_pippenger_kernels_free(kzg_pippenger_kernels *k) {
+    gc_kernel_free(k->buckets);
+    gc_kernel_free(k->window_sums);
+    gc_kernel_free(k->finish);
+    memset(k, 0, sizeof *k);
+}
+
+unsigned kzg_pippenger_window_for(uint32_t chunk) {
+    unsigned lg = 0;
+    while (lg < 31 && (1u << (lg + 1)) <= chunk) lg++;
+    unsigned c = lg > 4 ? lg - 2 : 2;
+    return c > KZG_PIPPENGER_MAX_C ? KZG_PIPPENGER_MAX_C : c;
+}
+
+void kzg_pippenger_plan_free(kzg_pippenger_plan *p) {
+    gc_buffer_free(p->tasks);
+    gc_buffer_free(p->task_first);
+    gc_buffer_free(p->buckets);
+    gc_buffer_free(p->partials);
+    gc_buffer_free(p->sums);
+    memset(p, 0, sizeof *p);
+}
+
+/* tasks (3 words each) and task_first (n_msms + 1) on the host; the longest task's terms. */
+static gc_status plan_tasks(const uint64_t *offsets, uint32_t n_msms, uint32_t chunk, uint32_t **tasks_out,
+                            uint32_t **first_out, uint32_t *n_tasks, uint32_t *longest) {
+    uint64_t n = 0;
+    for (uint32_t m = 0; m < n_msms; m++) {
+        if (offsets[m + 1] < offsets[m]) return GC_ERR_ARGUMENT;
+        n += (offsets[m + 1] - offsets[m] + chunk - 1) / chunk;
+    }
+    if (offsets[n_msms] >= (1ull << 32) || n * 3 + 1 >= (1ull << 32)) return GC_ERR_ARGUMENT;
+    uint32_t *tasks = malloc((size_t)(n ? n : 1) * 3 * sizeof *tasks);
+    uint32_t *first = malloc(((size_t)n_msms + 1) * sizeof *first);
+    if (!tasks || !first) {
+        free(tasks), free(first);
+        return GC_ERR_NO_MEMORY;
+    }
+    uint32_t t = 0;
+    *longest = 0;
+    for (uint32_t m = 0; m < n_msms; m++) {
+        first[m] = t;
+        for (uint64_t i = offsets[m]; i < offsets[m + 1]; i += chunk, t++) {
+            uint64_t len = offsets[m + 1] - i < chunk ? offsets[m + 1] - i : chunk;
+            tasks[3 * t] = m, tasks[3 * t + 1] = (uint32_t)i, tasks[3 * t + 2] = (uint32_t)len;
+            if (len > *longest) *longest = (uint32_t)len;
+        }
+    }
+    first[n_msms] = t;
+    *tasks_out = tasks, *first_out = first, *n_tasks = t;
+    return GC_OK;
+}
+
+gc_status kzg_pippenger_plan_create(kzg_pippenger_plan *p, gc_device *dev, const uint64_t *offsets,
+                                    uint32_t n_msms, uint32_t chunk, unsigned c) {
+    memset(p, 0, sizeof *p);
+    if (!dev || !offsets || n_msms == 0 || c == 1 || c > KZG_PIPPENGER_MAX_C) return GC_ERR_ARGUMENT;
+    if (chunk == 0) chunk = KZG_PIPPENGER_DEFAULT_CHUNK;
+    uint32_t *tasks = NULL, *first = NULL, longest;
+    gc_status st = plan_tasks(offsets, n_msms, chunk, &tasks, &first, &p->n_tasks, &longest);
+    if (st) return st;
+    p->dev = dev;
+    p->n_msms = n_msms;
+    p->c = c ? c : kzg_pippenger_window_for(longest);
+    p->n_windows = (256u + p->c - 1u) / p->c;
+    size_t items = (size_t)p->n_tasks * p->n_windows, h = (size_t)1 << (p->c - 1u);
+    if ((st = gc_buffer_alloc(dev, (size_t)p->n_tasks * 3 * 4 + 4, GC_MEM_DEVICE, &p->tasks)) ||
+        (st = gc_buffer_alloc(dev, ((size_t)n_msms + 1) * 4, GC_MEM_DEVICE, &p->task_first)) ||
+        (st = gc_buffer_alloc(dev, (items ? items : 1) * h * PIPPENGER_XYZZ_BYTES, GC_MEM_DEVICE, &p->buckets)) ||
+        (st = gc_buffer_alloc(dev, (items ? items : 1) * PIPPENGER_G1P_BYTES, GC_MEM_DEVICE, &p->partials)) ||
+        (st = gc_buffer_alloc(dev, (size_t)n_msms * p->n_windows * PIPPENGER_G1P_BYTES, GC_MEM_DEVICE,
+                              &p->sums)) ||
+        (p->n_tasks && (st = gc_buffer_write(p->tasks, 0, tasks, (size_t)p->n_tasks * 3 * 4))) ||
+        (st = gc_buffer_write(p->task_first, 0, first, ((size_t)n_msms + 1) * 4)))
+        kzg_pippenger_plan_free(p);
+    free(tasks);
+    free(first);
+    return st;
+}
+
+static gc_range pippenger_range(size_t n) {
+    gc_range r = {1, {(n + PIPPENGER_GROUP - 1) / PIPPENGER_GROUP * PIPPENGER_GROUP, 1, 1}, {PIPPENGER_GROUP, 1, 1},
+                  0};
+    return r;
+}
+
+gc_status kzg_pippenger_enqueue(const kzg_pippenger_kernels *k, const kzg_pippenger_plan *p, gc_buffer *points,
+                                gc_buffer *scalars, gc_buffer *out) {
+    gc_status st;
+    uint32_t c = p->c, w = p->n_windows, nt = p->n_tasks, nm = p->n_msms;
+    if (nt) {
+        gc_arg a[] = {GC_ARG_BUF(points), GC_ARG_BUF(scalars), GC_ARG_BUF(p->tasks), GC_ARG_VAL(nt),
+                      GC_ARG_VAL(c), GC_ARG_VAL(w), GC_ARG_BUF(p->buckets), GC_ARG_BUF(p->partials)};
+        gc_range r = pippenger_range((size_t)nt * w);
+        if ((st = gc_kernel_enqueue(k->buckets, &r, a, 8))) return st;
+    }
+    gc_arg s[] = {GC_ARG_BUF(p->partials), GC_ARG_BUF(p->task_first), GC_ARG_VAL(nm), GC_ARG_VAL(w),
+                  GC_ARG_BUF(p->sums)};
+    gc_range rs = pippenger_range((size_t)nm * w);
+    if ((st = gc_kernel_enqueue(k->window_sums, &rs, s, 5))) return st;
+    gc_arg f[] = {GC_ARG_BUF(p->sums), GC_ARG_VAL(nm), GC_ARG_VAL(c), GC_ARG_VAL(w), GC_ARG_BUF(out)};
+    gc_range rf = pippenger_range(nm);
+    return gc_kernel_enqueue(k->finish, &rf, f, 5);
+}

@@ -1,0 +1,45 @@
+/* verify_suite.h — shared pieces of the kzg_verify suite: the stages of verification
+ * (variable-base MSM, batched G1 decoding) on the device against known answers made by
+ * implementations that are not gpucheck's (py_ecc, py-arkworks-bls12381, ckzg). */
+#ifndef GC_KZG_VERIFY_SUITE_H
+#define GC_KZG_VERIFY_SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpucheck/gc_harness.h"
+
+#include "crypto/bls12_381/host.h"
+#include "crypto/kzg/msm/pippenger.h"
+
+#define KV_MSM_SRC "crypto/kzg/msm/pippenger.gc"
+#define KV_DECODE_SRC "crypto/kzg/verify/g1_decode.gc"
+
+/* One MSM known answer of msm_pippenger.txt, its inputs expanded. */
+typedef struct {
+    char name[48];
+    size_t n;
+    gc_g1a *points;     /* n, affine */
+    uint32_t *scalars;  /* 8 n raw little-endian limbs */
+    uint8_t result[48]; /* compressed */
+} kv_msm_case;
+
+/** $GPUCHECK_KZG_VECTORS, else the source tree's crypto/kzg/vectors. */
+const char *kv_vectors_dir(void);
+/** Every case of msm_pippenger.txt with min_n .. max_n terms (harness memory); the derived
+ *  cases' points made on the host ([t] G, or [i + 1] G by additions). GC_ERR_NOT_FOUND
+ *  after a skip when the file is absent, GC_ERR_PARSE when it is malformed. */
+gc_status kv_load_msm_cases(gc_test_ctx *ctx, size_t min_n, size_t max_n, kv_msm_case **out, size_t *count);
+/** The MSM module (with KZG_MUTANT=mutant when mutant > 0) and its kernels; the caller
+ *  frees the kernels (kzg_pippenger_kernels_free) before it returns. */
+gc_status kv_msm_kernels(gc_test_ctx *ctx, int mutant, kzg_pippenger_kernels *k);
+/** Run the MSMs of cases[0 .. count) as one batch (chunk, c as kzg_pippenger_plan_create)
+ *  and compress the results into out (48 B each). */
+gc_status kv_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const kv_msm_case *cases, size_t count,
+                       uint32_t chunk, unsigned c, uint8_t *out, double *device_ms);
+
+void kv_register_msm_tests(void);
+void kv_register_decode_tests(void);
+void kv_register_msm_benchmarks(void);
+
+#endif
