@@ -41,5 +41,6 @@ gc_status kv_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const k
 void kv_register_msm_tests(void);
 void kv_register_decode_tests(void);
 void kv_register_msm_benchmarks(void);
+void kv_register_cell_batch_tests(void);
 
 #endif
