@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Generate the G1 side of verify_cell_kzg_proof_batch (crypto/kzg/verify/cell_batch.c).
+"""Generate the G1 side of the batch verifications (crypto/kzg/verify/cell_batch.c, blob_batch.c).
 
 The consensus specs' own Python (taken from the spec markdown at run time, not copied here:
 Fulu's verify_cell_kzg_proof_batch and verify_cell_kzg_proof_batch_impl with their helpers,
 Deneb's g1_lincomb, compute_powers, roots of unity, bit reversal) runs over py_ecc, with
 bls.pairing_check replaced by a capture of its two G1 arguments: LL = sum_k r^k proofs[k] and
 RL = RLC - RLI + RLP. Cells, commitments and proofs come from PyPI ckzg 2.1.8 (whose
-verify_cell_kzg_proof_batch verdict is recorded too). Output:
-crypto/kzg/vectors/verify_cell_batch_g1.txt (format in crypto/kzg/vectors/README.md).
+verify_cell_kzg_proof_batch verdict is recorded too). Likewise Deneb's verify_kzg_proof_batch
+(EIP-4844's verify_blob_kzg_proof_batch after its evaluation challenges): LL = sum r^i proof_i and
+RL = sum r^i (C_i - [y_i]) + sum r^i z_i proof_i, over py_ecc points and stream openings.
+Output: crypto/kzg/vectors/verify_cell_batch_g1.txt and verify_blob_batch_g1.txt (formats in
+crypto/kzg/vectors/README.md).
 Not in the test path; a few minutes (the spec interpolates each cell in O(64^3)).
 
 Rerun (from the repository root), with the specs as gen_kzg_challenge_vectors.py takes them:
@@ -28,6 +31,7 @@ R = curve_order
 MASK64 = (1 << 64) - 1
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "crypto", "kzg", "vectors", "verify_cell_batch_g1.txt")
+OUT_BLOB = os.path.join(HERE, "..", "crypto", "kzg", "vectors", "verify_blob_batch_g1.txt")
 SETUP = os.path.join(HERE, "..", "crypto", "kzg", "trusted_setup.txt")
 
 
@@ -50,9 +54,13 @@ class Fr:
 
 class Bls:
     """The spec's bls module over py_ecc, pairing_check captured."""
-    class G1:
+    class G1:  # bls.G1() is the generator, bls.G1.identity() infinity
+        def __new__(cls): return G1
         @staticmethod
         def identity(): return Z1
+    multiply = staticmethod(lambda p, k: multiply(p, int(k)))
+    @staticmethod
+    def G2(): return None
     captured = None
     @staticmethod
     def bytes48_to_G1(b): return decompress_G1(int.from_bytes(bytes(b), "big"))
@@ -110,12 +118,14 @@ def spec_namespace(fulu, deneb, monomial):
               BLS_MODULUS=R, KZG_ENDIANNESS="big", FIELD_ELEMENTS_PER_BLOB=4096, FIELD_ELEMENTS_PER_CELL=64,
               FIELD_ELEMENTS_PER_EXT_BLOB=8192, BYTES_PER_FIELD_ELEMENT=32, BYTES_PER_CELL=2048,
               BYTES_PER_COMMITMENT=48, BYTES_PER_PROOF=48, CELLS_PER_EXT_BLOB=128, PRIMITIVE_ROOT_OF_UNITY=7,
-              RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN=b"RCKZGCBATCH__V1_", hash=lambda d: hashlib.sha256(d).digest(),
+              RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN=b"RCKZGCBATCH__V1_",
+              RANDOM_CHALLENGE_KZG_BATCH_DOMAIN=b"RCKZGBATCH___V1_", hash=lambda d: hashlib.sha256(d).digest(),
               bytes_to_kzg_commitment=lambda b: bytes(b), bytes_to_kzg_proof=lambda b: bytes(b), bls=Bls,
               KZG_SETUP_G1_MONOMIAL=monomial, KZG_SETUP_G2_MONOMIAL=[None] * 65)
     for src in spec_functions(deneb, ["is_power_of_two", "reverse_bits", "bit_reversal_permutation",
                                       "hash_to_bls_field", "bls_field_to_bytes", "bytes_to_bls_field",
-                                      "compute_powers", "compute_roots_of_unity", "g1_lincomb"]) + \
+                                      "compute_powers", "compute_roots_of_unity", "g1_lincomb",
+                                      "verify_kzg_proof_batch"]) + \
             spec_functions(fulu, ["cell_to_coset_evals", "compute_verify_cell_kzg_proof_batch_challenge",
                                   "add_polynomialcoeff", "multiply_polynomialcoeff", "interpolate_polynomialcoeff",
                                   "coset_shift_for_cell", "coset_for_cell", "verify_cell_kzg_proof_batch_impl",
@@ -129,6 +139,33 @@ def monomial_points():
     lines = [l.strip() for l in open(SETUP) if l.strip()]
     n1, n2 = int(lines[0]), int(lines[1])
     return [bytes.fromhex(h) for h in lines[2 + n1 + n2:2 + n1 + n2 + 64]]
+
+
+def blob_batches(ns):
+    """verify_kzg_proof_batch's two G1 points over openings that need not verify."""
+    lines = ["# The G1 side of verify_kzg_proof_batch: tools/gen_cell_batch_vectors.py (the consensus specs'",
+             "# Python over py_ecc 8.0.0; points [k] G, z and y from a splitmix64 stream)."]
+    seed, e = 0x42424100, 0
+    for name, n in (("two_openings", 2), ("three_openings", 3)):
+        cs, zs, ys, ps = [], [], [], []
+        for i in range(n):
+            cs.append(Bls.G1_to_bytes48(multiply(G1, 7000 + e))), ps.append(Bls.G1_to_bytes48(multiply(G1, 9000 + e)))
+            zs.append(Fr(stream_int(seed, e))), ys.append(Fr(stream_int(seed, e + 1)))
+            e += 2
+        Bls.captured = None
+        ns["verify_kzg_proof_batch"](cs, zs, ys, ps)
+        ll, rl = Bls.captured
+        lines.append("case %s %d" % (name, n))
+        for c, z, y, p in zip(cs, zs, ys, ps):
+            lines.append("opening %s %064x %064x %s" % (c.hex(), int(z), int(y), p.hex()))
+        lines += ["ll " + Bls.G1_to_bytes48(ll).hex(), "rl " + Bls.G1_to_bytes48(rl).hex(), "end"]
+    return "\n".join(lines) + "\n"
+
+
+def stream_int(seed, e):
+    w = [splitmix64(seed + 4 * e + j) for j in range(4)]
+    w[0] &= (1 << 62) - 1
+    return (w[0] << 192) | (w[1] << 128) | (w[2] << 64) | w[3]
 
 
 def main():
@@ -165,13 +202,20 @@ def main():
         lines += ["ll " + Bls.G1_to_bytes48(ll).hex(), "rl " + Bls.G1_to_bytes48(rl).hex(),
                   "ckzg_valid %d" % int(valid), "end"]
     text = "\n".join(lines) + "\n"
+    blob_text = blob_batches(ns)
     if args.check:
+        same = os.path.exists(OUT_BLOB) and open(OUT_BLOB).read() == blob_text
+        print("verify_blob_batch_g1.txt: " + ("unchanged" if same else "DIFFERS"))
+        if not same:
+            return 1
         same = os.path.exists(OUT) and open(OUT).read() == text
         print("verify_cell_batch_g1.txt: " + ("unchanged" if same else "DIFFERS"))
         return 0 if same else 1
     with open(OUT, "w") as f:
         f.write(text)
-    print("wrote", OUT)
+    with open(OUT_BLOB, "w") as f:
+        f.write(blob_text)
+    print("wrote", OUT, OUT_BLOB)
     return 0
 
 

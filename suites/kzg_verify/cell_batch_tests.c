@@ -13,7 +13,7 @@
 #include "suites/kzg_verify/verify_suite.h"
 
 #define MAX_CELLS 8u
-#define VERIFY_SRC "crypto/kzg/verify/verify.gc"
+
 
 typedef struct {
     size_t n;
@@ -124,7 +124,7 @@ static gc_status cell_batch_g1_run(gc_test_ctx *ctx) {
     gc_module *mod;
     gc_kernel *dec = NULL;
     kzg_pippenger_kernels k = {0};
-    if (!(st = gc_ctx_build(ctx, VERIFY_SRC, NULL, 0, &mod)) && !(st = gc_kernel_get(mod, "kzg_g1_decode", &dec)) &&
+    if (!(st = gc_ctx_build(ctx, KV_VERIFY_SRC, NULL, 0, &mod)) && !(st = gc_kernel_get(mod, "kzg_g1_decode", &dec)) &&
         !(st = kzg_pippenger_kernels_get(&k, mod)))
         for (size_t i = 0; !st && i < count; i++)
             st = case_terms(ctx, dec, setup->g1_monomial, &cases[i], &msms[2 * i], &msms[2 * i + 1]);

@@ -14,6 +14,7 @@
 
 #define KV_MSM_SRC "crypto/kzg/msm/pippenger.gc"
 #define KV_DECODE_SRC "crypto/kzg/verify/g1_decode.gc"
+#define KV_VERIFY_SRC "crypto/kzg/verify/verify.gc" /* the stage's kernels in one module */
 
 /* One MSM known answer of msm_pippenger.txt, its inputs expanded. */
 typedef struct {
@@ -42,5 +43,6 @@ void kv_register_msm_tests(void);
 void kv_register_decode_tests(void);
 void kv_register_msm_benchmarks(void);
 void kv_register_cell_batch_tests(void);
+void kv_register_blob_batch_tests(void);
 
 #endif
