@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 #include "crypto/kzg/verify/cell_batch.h"
 #include "crypto/kzg/verify/challenge.h"
 #include "suites/kzg_verify/verify_suite.h"
