@@ -8,7 +8,8 @@ set(GC_KV_EXPECT ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcom
 add_test(NAME kzg_verify_stages
          COMMAND ${GC_KV_EXPECT} 0 kzg_verify.msm.known_answers=PASS kzg_verify.msm.plan_arguments=PASS
                  kzg_verify.g1_decode=PASS kzg_verify.cell_batch_g1=PASS kzg_verify.blob_batch_g1=PASS
-                 -- run --filter "kzg_verify.msm.*,kzg_verify.g1_decode,kzg_verify.*_batch_g1")
+                 kzg_verify.verify_cell_kzg_proof_batch=PASS
+                 -- run --filter "kzg_verify.msm.*,kzg_verify.g1_decode,kzg_verify.*_batch_g1,kzg_verify.verify_*")
 add_test(NAME kzg_verify_mutants_caught
          COMMAND ${GC_KV_EXPECT} 0 mutant_kzg_verify.msm.digit_sign=CAUGHT mutant_kzg_verify.msm.top_bucket=CAUGHT
                  mutant_kzg_verify.g1_decode.no_subgroup_check=CAUGHT -- run --filter "mutant_kzg_verify.*")

@@ -8,5 +8,6 @@ void gc_suite_kzg_verify_register(void) {
     kv_register_decode_tests();
     kv_register_cell_batch_tests();
     kv_register_blob_batch_tests();
+    kv_register_verify_cells_tests();
     kv_register_msm_benchmarks();
 }

@@ -1,0 +1,134 @@
+/* verify_cells_tests.c — verify_cell_kzg_proof_batch on the device (crypto/kzg/verify/
+ * verifier.c) against PyPI ckzg 2.1.8's verdict on every case of
+ * crypto/kzg/vectors/verify_cell_kzg_proof_batch.txt: valid batches (duplicated commitments,
+ * empty, a repeated cell), invalid ones (a wrong proof, a swapped pair, a changed element, a
+ * wrong index or commitment, the identity as a proof) and refused ones (index 128, an
+ * element = r, a bad encoding, a point off the curve or outside the subgroup). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto/kzg/verify/verifier.h"
+#include "suites/kzg_verify/verify_suite.h"
+
+#define VC_MAX_CELLS 8u
+#define VC_MAX_CASES 32u
+#define VC_MAX_DEFS 32u
+#define VC_LINE 8192
+
+enum { VERDICT_FALSE, VERDICT_TRUE, VERDICT_BADARGS };
+
+typedef struct {
+    char name[48];
+    size_t n;
+    uint8_t commitments[VC_MAX_CELLS][48], proofs[VC_MAX_CELLS][48], cells[VC_MAX_CELLS][2048];
+    uint64_t idx[VC_MAX_CELLS];
+    uint32_t expect;
+} vc_case;
+
+typedef struct {
+    char name[32];
+    uint8_t bytes[2048];
+} vc_def;
+
+static int find_def(const vc_def *d, size_t nd, const char *name) {
+    for (size_t i = 0; i < nd; i++)
+        if (!strcmp(d[i].name, name)) return (int)i;
+    return -1;
+}
+
+static int parse_line(char *line, vc_def *defs, size_t *nd, vc_case *cases, size_t *nc) {
+    static char a[VC_LINE], b[VC_LINE], c[VC_LINE];
+    unsigned long long idx;
+    size_t len;
+    vc_case *cur = *nc ? &cases[*nc - 1] : NULL;
+    if (line[0] == '#' || !strncmp(line, "end", 3)) return 1;
+    if (sscanf(line, "cell_def %31s %s", a, b) == 2 && *nd < VC_MAX_DEFS) {
+        snprintf(defs[*nd].name, sizeof defs[*nd].name, "%s", a);
+        return gc_bls_hex_decode(defs[(*nd)++].bytes, 2048, b);
+    }
+    if (sscanf(line, "case %47s %zu", a, &len) == 2 && *nc < VC_MAX_CASES && len <= VC_MAX_CELLS) {
+        cur = &cases[(*nc)++];
+        snprintf(cur->name, sizeof cur->name, "%s", a);
+        cur->n = 0;
+        return 1;
+    }
+    if (cur && cur->n < VC_MAX_CELLS && sscanf(line, "cell %s %llu %s %s", a, &idx, b, c) == 4) {
+        int d = find_def(defs, *nd, c);
+        if (d < 0 || !gc_bls_hex_decode(cur->commitments[cur->n], 48, a) || !gc_bls_hex_decode(cur->proofs[cur->n], 48, b))
+            return 0;
+        memcpy(cur->cells[cur->n], defs[d].bytes, 2048);
+        cur->idx[cur->n++] = idx;
+        return 1;
+    }
+    if (cur && sscanf(line, "expect %15s", a) == 1) {
+        cur->expect = !strcmp(a, "true") ? VERDICT_TRUE : !strcmp(a, "false") ? VERDICT_FALSE : VERDICT_BADARGS;
+        return !strcmp(a, "true") || !strcmp(a, "false") || !strcmp(a, "badargs");
+    }
+    return 0;
+}
+
+static gc_status load_cases(gc_test_ctx *ctx, vc_case *cases, size_t *nc) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/verify_cell_kzg_proof_batch.txt", kv_vectors_dir());
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        gc_ctx_skip(ctx, "known answers %s not found (set GPUCHECK_KZG_VECTORS)", path);
+        return GC_ERR_NOT_FOUND;
+    }
+    vc_def *defs = gc_ctx_malloc(ctx, VC_MAX_DEFS * sizeof *defs);
+    char *line = gc_ctx_malloc(ctx, VC_LINE);
+    size_t nd = 0;
+    gc_status st = defs && line ? GC_OK : GC_ERR_NO_MEMORY;
+    *nc = 0;
+    while (!st && fgets(line, VC_LINE, f))
+        if (!parse_line(line, defs, &nd, cases, nc)) {
+            gc_ctx_error(ctx, "verify_cell_kzg_proof_batch.txt: bad line '%.60s'", line);
+            st = GC_ERR_PARSE;
+        }
+    fclose(f);
+    return st;
+}
+
+static gc_status verify_cells_run(gc_test_ctx *ctx) {
+    vc_case *cases = gc_ctx_malloc(ctx, VC_MAX_CASES * sizeof *cases);
+    uint32_t *want = gc_ctx_malloc(ctx, 4 * VC_MAX_CASES), *got = gc_ctx_malloc(ctx, 4 * VC_MAX_CASES);
+    size_t nc;
+    if (!cases || !want || !got) return GC_ERR_NO_MEMORY;
+    gc_status st = load_cases(ctx, cases, &nc);
+    if (st) return st == GC_ERR_NOT_FOUND ? GC_OK : st;
+    char err[256];
+    gc_kzg_setup *setup = NULL;
+    kzg_verifier v;
+    if (gc_kzg_setup_load_text(&setup, gc_kzg_default_setup_text, gc_kzg_default_setup_len, 0, 0, NULL, err,
+                               sizeof err) != GC_KZG_OK) {
+        gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
+        return GC_ERR_PARSE;
+    }
+    if (kzg_verifier_create(&v, gc_ctx_device(ctx), setup) != GC_KZG_OK) {
+        gc_kzg_setup_free(setup);
+        gc_ctx_error(ctx, "the verification stage's module does not build");
+        return GC_ERR_COMPILE;
+    }
+    for (size_t i = 0; i < nc; i++) {
+        bool ok = false;
+        gc_kzg_ret r = kzg_verify_cell_proof_batch(&v, &ok, &cases[i].commitments[0][0], cases[i].idx,
+                                                   &cases[i].cells[0][0], &cases[i].proofs[0][0], cases[i].n);
+        want[i] = cases[i].expect;
+        got[i] = r == GC_KZG_BADARGS ? VERDICT_BADARGS : r == GC_KZG_OK ? (ok ? VERDICT_TRUE : VERDICT_FALSE) : 99u;
+        if (got[i] != want[i]) gc_ctx_note(ctx, "case %s: got %u, ckzg %u", cases[i].name, got[i], want[i]);
+    }
+    kzg_verifier_free(&v);
+    gc_kzg_setup_free(setup);
+    gc_check_u32(ctx, "verdict (0 false, 1 true, 2 BADARGS) of each batch vs ckzg 2.1.8", want, got, nc);
+    return GC_OK;
+}
+
+void kv_register_verify_cells_tests(void) {
+    static const gc_test tests[] = {
+        {.suite = "kzg_verify", .name = "verify_cell_kzg_proof_batch", .tags = "kzg,verify",
+         .description = "verify_cell_kzg_proof_batch on the device vs ckzg 2.1.8 (valid, invalid, BADARGS cases)",
+         .budget_s = 900, .min_checks = 1, .run = verify_cells_run},
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
+}
