@@ -68,24 +68,6 @@ static struct {
     char unavailable[GC_BACKEND_COUNT][512];
 } registry;
 
-const char *gc_backend_name(gc_backend_kind b) {
-    switch (b) {
-    case GC_BACKEND_CUDA: return "cuda";
-    case GC_BACKEND_OPENCL: return "opencl";
-    default: return "unknown";
-    }
-}
-
-const char *gc_order_name(gc_memory_order o) {
-    static const char *const names[] = {"relaxed", "acquire", "release", "acq_rel", "seq_cst"};
-    return (unsigned)o < GC_ORDER_COUNT ? names[o] : "unknown";
-}
-
-const char *gc_scope_name(gc_memory_scope s) {
-    static const char *const names[] = {"work_item", "work_group", "device", "system"};
-    return (unsigned)s < GC_SCOPE_COUNT ? names[s] : "unknown";
-}
-
 gc_status gc_devices_probe(void) {
     if (registry.probed) return GC_OK;
     registry.probed = 1;
