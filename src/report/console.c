@@ -2,23 +2,10 @@
  * one-line summary that is always the last line. Lines fit GC_CONSOLE_WIDTH columns: a long
  * name gets a line of its own, a long note wraps below its row (whole with -v); colour
  * only when the caller asks (a terminal without NO_COLOR). */
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report/report.h"
-
-const char *gc_signal_name(int sig) {
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
-}
-
-double gc_result_throughput(const gc_result *r) {
-    return r->work > 0 && r->stats.median > 0 ? r->work / (r->stats.median / 1000.0) : 0;
-}
-
-const gc_device_info *gc_result_device(const gc_run_report *rep, const gc_result *r) {
-    return r->device ? r->device : rep->device;
-}
 
 /* prefix name, and " (run K/N)" when the run repeats each test */
 static void name_with_run(const gc_run_report *rep, const gc_result *r, const char *prefix, const char *name,

@@ -75,6 +75,9 @@ void gc_json_tags(FILE *f, const char *tags);
 int gc_result_stopped_early(const gc_result *r);
 /** A JSON number; NaN and infinities (which JSON lacks) are null. */
 void gc_json_num(FILE *f, double v);
+/** `,"key":value`: an object's members after its first (json_value.c). */
+void gc_json_num_member(FILE *f, const char *key, double v);
+void gc_json_str_member(FILE *f, const char *key, const char *s);
 /** "SIGINT", "SIGTERM", "SIGHUP" (the signals that stop a run). */
 const char *gc_signal_name(int sig);
 /** Throughput of a benchmark in its unit per second (0 when it has none). */
