@@ -1,4 +1,4 @@
-/* outcome.c — outcome names and result bookkeeping. */
+/* outcome.c — outcome names and result bookkeeping, and the full name a result carries. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,3 +155,5 @@ int gc_report_passed(const gc_run_report *rep) {
         if (gc_outcome_class_of(rep->results[i].outcome) == GC_COUNTS_FAILED) return 0;
     return 1;
 }
+
+void gc_test_full_name(const gc_test *t, char *buf, size_t len) { snprintf(buf, len, "%s.%s", t->suite, t->name); }

@@ -1,7 +1,8 @@
-/* cli.c — the gpucheck command line (devices | info | list | run | bench) as a library
- * function, so that a user's program that registers its own tests gets the same command
- * line by calling gc_main(). Exit status: 0 everything passed or skipped, 1 a test
- * failed, 2 usage or set-up error. */
+/* commands.c — the gpucheck command line (devices | info | list | run | bench, and the
+ * compare and kzg commands) as a library function, so that a user's program that
+ * registers its own tests gets the same command line by calling gc_main(); and the
+ * built-in suites' registration, the one place that knows every suite. Exit status: 0
+ * everything passed or skipped, 1 a test failed, 2 usage or set-up error. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,9 +27,22 @@
 #include "report/progress_line.h"
 #include "report/report.h"
 
-
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
+
+/* Each directory under suites/ defines gc_suite_<dir>_register (see CMakeLists.txt). */
+#define GC_SUITE(name) void gc_suite_##name##_register(void);
+#include "suite_list.h"
+#undef GC_SUITE
+
+void gc_register_all_suites(void) {
+    static int done;
+    if (done) return;
+    done = 1;
+#define GC_SUITE(name) gc_suite_##name##_register();
+#include "suite_list.h"
+#undef GC_SUITE
+}
 
 static int use_builtin_suites = 1;
 
