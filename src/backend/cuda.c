@@ -136,6 +136,8 @@ struct gc_bkern {
     int max_threads;    /* per block, for this kernel's register use */
     int static_shared;  /* bytes of __shared__ arrays in the kernel */
     int dynamic_limit;  /* current CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
+    long n_params;      /* the parameters it takes, -1 when unknown (learn_params) */
+    size_t *param_size; /* each one's size in bytes, n_params of them */
     char name[128];
 };
 
@@ -503,6 +505,50 @@ static void cuda_unload(gc_bmod *m) {
 
 static const char *cuda_assembly(gc_bmod *m) { return m->ptx; }
 
+/* How many parameters kernel `name` declares in the module's PTX: the `.param` entries
+ * of its `.entry name(...)`; -1 when the PTX does not have it. */
+static long ptx_param_count(const char *ptx, const char *name) {
+    size_t len = strlen(name);
+    for (const char *p = ptx; (p = strstr(p, ".entry ")) != NULL; p++) {
+        const char *q = p + 7;
+        while (*q == ' ' || *q == '\t') q++;
+        if (strncmp(q, name, len) != 0) continue;
+        q += len;
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+        if (*q != '(') continue;
+        const char *end = strchr(q, ')');
+        if (!end) return -1;
+        long n = 0;
+        for (const char *r = q; (r = strstr(r, ".param")) != NULL && r < end; r += 6) n++;
+        return n;
+    }
+    return -1;
+}
+
+/* The kernel's parameter count and sizes, asked once and only for parameters that exist:
+ * a failed driver call is an API error in every user's compute-sanitizer run, and a
+ * probe one past the last parameter fails by design. The count comes from
+ * cuFuncGetParamCount where the driver has it, else from the PTX; left unknown (-1,
+ * check_args probes as it must) when neither says or a size cannot be had. */
+static void learn_params(gc_bkern *k) {
+    k->n_params = -1;
+    if (!cu.FuncGetParamInfo) return;
+    size_t count = 0;
+    long n = -1;
+    if (cu.FuncGetParamCount && cu.FuncGetParamCount(k->fn, &count) == CUDA_SUCCESS) n = (long)count;
+    else if (k->m->ptx) n = ptx_param_count(k->m->ptx, k->name);
+    if (n < 0 || !(k->param_size = calloc((size_t)n + 1, sizeof *k->param_size))) return;
+    for (long i = 0; i < n; i++) {
+        size_t off = 0;
+        if (cu.FuncGetParamInfo(k->fn, (size_t)i, &off, &k->param_size[i]) != CUDA_SUCCESS) {
+            free(k->param_size);
+            k->param_size = NULL;
+            return;
+        }
+    }
+    k->n_params = n;
+}
+
 static gc_status cuda_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
     *out = NULL;
     if (strlen(name) >= sizeof((gc_bkern *)0)->name) {
@@ -529,11 +575,15 @@ static gc_status cuda_kernel_get(gc_bmod *m, const char *name, gc_bkern **out) {
     k->static_shared = static_shared;
     k->dynamic_limit = dynamic_limit;
     snprintf(k->name, sizeof k->name, "%s", name);
+    learn_params(k);
     *out = k;
     return GC_OK;
 }
 
-static void cuda_kernel_free(gc_bkern *k) { free(k); }
+static void cuda_kernel_free(gc_bkern *k) {
+    if (k) free(k->param_size);
+    free(k);
+}
 
 static gc_status cuda_kernel_max_group(gc_bkern *k, size_t *out) {
     *out = k->max_threads > 0 ? (size_t)k->max_threads : 0;
@@ -552,22 +602,28 @@ static void launch_shape(const gc_range *rg, unsigned grid[3], unsigned block[3]
 }
 
 /* With cuFuncGetParamInfo (CUDA 12.4+) a wrong argument list is an error here rather
- * than a kernel reading garbage. */
+ * than a kernel reading garbage. The count and sizes were learnt with the kernel
+ * (learn_params), so a right list costs no driver call and a wrong one no failed call;
+ * only a kernel whose count is unknown is probed, one past the end included. */
 static gc_status check_args(const gc_bkern *k, const gc_arg *args, size_t nargs) {
     if (!cu.FuncGetParamInfo) return GC_OK;
     size_t off = 0, size = 0;
     for (size_t i = 0; i < nargs; i++) {
-        if (cu.FuncGetParamInfo(k->fn, i, &off, &size) != CUDA_SUCCESS) {
+        int known = k->n_params >= 0;
+        if (known ? i >= (size_t)k->n_params : cu.FuncGetParamInfo(k->fn, i, &off, &size) != CUDA_SUCCESS) {
             gc_set_last_error("kernel %s takes %zu argument%s, %zu given", k->name, i, i == 1 ? "" : "s", nargs);
             return GC_ERR_ARGUMENT;
         }
+        if (known) size = k->param_size[i];
         size_t given = args[i].kind == GC_ARG_BUFFER ? sizeof(CUdeviceptr) : args[i].size;
         if (given != size) {
             gc_set_last_error("kernel %s: argument %zu is %zu bytes, %zu given", k->name, i, size, given);
             return GC_ERR_ARGUMENT;
         }
     }
-    if (cu.FuncGetParamInfo(k->fn, nargs, &off, &size) == CUDA_SUCCESS) {
+    int more = k->n_params >= 0 ? nargs < (size_t)k->n_params
+                                : cu.FuncGetParamInfo(k->fn, nargs, &off, &size) == CUDA_SUCCESS;
+    if (more) {
         gc_set_last_error("kernel %s takes more than the %zu arguments given", k->name, nargs);
         return GC_ERR_ARGUMENT;
     }

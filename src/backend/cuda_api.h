@@ -134,12 +134,14 @@ typedef struct CUevent_st *CUevent;
 
 /* Entry points that older drivers lack; NULL when absent. cuEventElapsedTime_v2
  * (CUDA 12.8+) is preferred, the original is the fallback; cuFuncGetParamInfo
- * (12.4+) lets launches check the argument count and sizes. */
+ * (12.4+) lets launches check the argument count and sizes; cuFuncGetParamCount (newer)
+ * gives the count without asking for a parameter that is not there. */
 #define GC_CUDA_DRIVER_OPTIONAL_FUNCS(X)                                                          \
     X(EventElapsedTime2, "cuEventElapsedTime_v2", CUresult, (float *ms, CUevent a, CUevent b))    \
     X(EventElapsedTime1, "cuEventElapsedTime", CUresult, (float *ms, CUevent a, CUevent b))       \
     X(FuncGetParamInfo, "cuFuncGetParamInfo", CUresult,                                           \
-      (CUfunction f, size_t index, size_t *offset, size_t *size))
+      (CUfunction f, size_t index, size_t *offset, size_t *size))                                 \
+    X(FuncGetParamCount, "cuFuncGetParamCount", CUresult, (CUfunction f, size_t *count))
 
 /* ---- NVRTC ----------------------------------------------------------------------- */
 

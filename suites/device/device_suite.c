@@ -1,5 +1,6 @@
 /* device_suite.c — round trips through the device layer on the selected device: each
  * kernel of roundtrip.gc against host arithmetic, plus a kernel that must not compile. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -299,6 +300,51 @@ static gc_status compile_error_run(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
+/* ---- the launcher refuses a wrong argument list (CUDA) ---------------------------- */
+/* CUDA kernels read their arguments through pointers of a size the launcher cannot see, so
+ * the CUDA backend checks the count and each size against the kernel's (cuFuncGetParamInfo,
+ * CUDA 12.4+); OpenCL's own clSetKernelArg checks do that there. */
+static const char *needs_checked_cuda_args(const gc_test *t, const gc_device_info *info) {
+    (void)t;
+    if (info->backend != GC_BACKEND_CUDA) return "the argument list is checked by the CUDA launcher (not OpenCL)";
+    int major = 0, minor = 0;
+    if (sscanf(info->runtime_version, "CUDA %d.%d", &major, &minor) != 2 || major * 100 + minor < 1204)
+        return "the driver is older than CUDA 12.4 (no cuFuncGetParamInfo to check arguments with)";
+    return NULL;
+}
+
+static gc_status argument_list_run(gc_test_ctx *ctx) {
+    const uint32_t n = 256;
+    uint32_t *a = gc_ctx_malloc(ctx, n * 4), *b = gc_ctx_malloc(ctx, n * 4), *want = gc_ctx_malloc(ctx, n * 4);
+    if (!a || !b || !want) return GC_ERR_NO_MEMORY;
+    for (uint32_t i = 0; i < n; i++) a[i] = i * 7u, b[i] = i ^ 0x5au, want[i] = a[i] + b[i];
+    gc_buffer *da, *db, *out;
+    gc_kernel *k;
+    gc_status st;
+    if ((st = gc_ctx_alloc_input(ctx, n * 4, a, &da)) || (st = gc_ctx_alloc_input(ctx, n * 4, b, &db)) ||
+        (st = gc_ctx_alloc_output(ctx, n * 4, &out)) || (st = gc_ctx_kernel(ctx, SRC, NULL, 0, "vector_add", &k)))
+        return st;
+    uint64_t n64 = n;
+    gc_arg right[] = {GC_ARG_BUF(out), GC_ARG_BUF(da), GC_ARG_BUF(db), GC_ARG_VAL(n)};
+    gc_arg wide[] = {GC_ARG_BUF(out), GC_ARG_BUF(da), GC_ARG_BUF(db), GC_ARG_VAL(n64)};
+    gc_arg more[] = {GC_ARG_BUF(out), GC_ARG_BUF(da), GC_ARG_BUF(db), GC_ARG_VAL(n), GC_ARG_VAL(n)};
+    gc_range r = {1, {n, 1, 1}, {64, 1, 1}, 0};
+    /* wrong lists first: each refused before anything runs, the output still the canary */
+    gc_status fewer_st = gc_kernel_launch(k, &r, right, 3, NULL);
+    gc_ctx_note(ctx, "3 of 4 arguments: %s (%s)", gc_status_name(fewer_st), gc_last_error());
+    gc_status more_st = gc_kernel_launch(k, &r, more, 5, NULL);
+    gc_ctx_note(ctx, "5 arguments: %s (%s)", gc_status_name(more_st), gc_last_error());
+    gc_status wide_st = gc_kernel_launch(k, &r, wide, 4, NULL);
+    gc_ctx_note(ctx, "an 8-byte n: %s (%s)", gc_status_name(wide_st), gc_last_error());
+    uint32_t got_st[3] = {fewer_st, more_st, wide_st};
+    uint32_t want_st[3] = {GC_ERR_ARGUMENT, GC_ERR_ARGUMENT, GC_ERR_ARGUMENT};
+    gc_check_u32(ctx, "wrong argument lists refused (too few, too many, a wrong size)", want_st, got_st, 3);
+    uint32_t *got;
+    if ((st = gc_kernel_launch(k, &r, right, 4, NULL)) || (st = read_back(out, (void **)&got, n * 4, ctx))) return st;
+    gc_check_u32(ctx, "the right list runs", want, got, n);
+    return GC_OK;
+}
+
 void gc_suite_device_register(void) {
     static const gc_test tests[] = {
         {.suite = "device", .name = "vector_add", .tags = "device,smoke",
@@ -324,6 +370,9 @@ void gc_suite_device_register(void) {
         {.suite = "device", .name = "compile_error", .tags = "device",
          .description = "a syntax error returns GC_ERR_COMPILE and the log with its line", .budget_s = 60,
          .run = compile_error_run},
+        {.suite = "device", .name = "argument_list", .tags = "device",
+         .description = "a launch with too few, too many or wrong-sized arguments is refused (CUDA)",
+         .budget_s = 60, .requires = needs_checked_cuda_args, .run = argument_list_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }
