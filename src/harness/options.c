@@ -76,14 +76,10 @@ static const struct {
     {"-h", ARG_NONE, 0xffffffffu},
 };
 
-int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
-    memset(out, 0, sizeof *out);
-    gc_run_options *o = &out->run;
-    gc_run_options_init(o);
+/* The command word, and what stands in for one (--help [COMMAND], --version): 0 when that
+ * settles the parse, 2 on a usage error, -1 when options follow. */
+static int parse_command(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
     if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try --help");
-    /* Reproduction lines name the program that ran (gpucheck, or a user's own). */
-    if (argv[0] && *argv[0]) o->argv0 = argv[0];
-    int i = 1;
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         out->help = 1;
         if (argc > 3) return usage(err, err_len, "help takes at most one command, got '%s'", argv[3]);
@@ -102,143 +98,200 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
         if (strcmp(argv[1], commands[c].name) == 0) out->command = commands[c].cmd;
     if (out->command == GC_CMD_NONE) return usage(err, err_len, "unknown command '%s'; try --help", argv[1]);
-    o->command = argv[1];
-    const char *seen[sizeof flags / sizeof flags[0]]; /* value of each value option given */
-    memset(seen, 0, sizeof seen);
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        int found = -1, wrong_cmd = 0;
-        if (a[0] != '-')
-            return usage(err, err_len, "unexpected argument '%s' (options start with '-'; try '%s --help')", a,
-                         o->command);
-        /* --flag=value is accepted as well as --flag value. */
-        char name[64];
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
-        if (nlen >= sizeof name) return usage(err, err_len, "unknown option '%s'", a);
-        memcpy(name, a, nlen);
-        name[nlen] = '\0';
-        int report = -1;
-        for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++) {
-            if (strcmp(gc_report_formats[k].option, name) != 0) continue;
-            if (out->command == GC_CMD_BENCH || (out->command == GC_CMD_RUN && !gc_report_formats[k].bench_only))
-                report = k;
-            else wrong_cmd = 1;
-        }
-        if (report >= 0) {
-            if (!(val = gc_option_value(argc, argv, &i, name, eq, "a file ('-' for stdout)", err, err_len))) return 2;
-            if (out->report_path[report])
-                return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, out->report_path[report], val);
-            out->report_path[report] = val;
+    out->run.command = argv[1];
+    return -1;
+}
+
+/* A report format's option (--json FILE, ...): 1 taken, 0 not one (*wrong_cmd set when it
+ * is one of another command), 2 on a usage error. */
+static int take_report_option(int argc, char **argv, int *i, const char *name, const char *eq, gc_cli_args *out,
+                              int *wrong_cmd, char *err, size_t err_len) {
+    int report = -1;
+    for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++) {
+        if (strcmp(gc_report_formats[k].option, name) != 0) continue;
+        if (out->command == GC_CMD_BENCH || (out->command == GC_CMD_RUN && !gc_report_formats[k].bench_only))
+            report = k;
+        else *wrong_cmd = 1;
+    }
+    if (report < 0) return 0;
+    const char *val = gc_option_value(argc, argv, i, name, eq, "a file ('-' for stdout)", err, err_len);
+    if (!val) return 2;
+    if (out->report_path[report])
+        return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, out->report_path[report], val);
+    out->report_path[report] = val;
+    return 1;
+}
+
+/* The entry of flags[] for `name` under the command, -1 if none (*wrong_cmd set when the
+ * flag exists for other commands). */
+static int find_flag(const char *name, gc_command cmd, int *wrong_cmd) {
+    for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
+        if (strcmp(flags[f].flag, name) != 0) continue;
+        if (!(flags[f].cmds & C(cmd))) {
+            *wrong_cmd = 1;
             continue;
         }
-        for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
-            if (strcmp(flags[f].flag, name) != 0) continue;
-            if (!(flags[f].cmds & C(out->command))) {
-                wrong_cmd = 1;
-                continue;
-            }
-            found = (int)f;
-            break;
-        }
-        if (found < 0)
-            return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
-                             : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
-        if (flags[found].arg != ARG_NONE) {
-            if (!(val = gc_option_value(argc, argv, &i, name, eq, "a value", err, err_len))) return 2;
-            if (seen[found] && flags[found].arg == ARG_VALUE)
-                return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, seen[found], val);
-            seen[found] = val;
-        } else if (eq) {
-            return usage(err, err_len, "option '%s' takes no value", name);
-        }
-        uint64_t u;
-        double d;
-        const char *why;
-        if (!strcmp(name, "--device")) out->device = val;
-        else if (!strcmp(name, "--filter")) o->filter = val;
-        else if (!strcmp(name, "--seed")) {
-            if ((why = gc_parse_uint(val, 0, UINT64_MAX, &u)))
-                return usage(err, err_len, "--seed needs an unsigned 64-bit integer, got '%s': %s", val, why);
-            o->seed = u;
-        } else if (!strcmp(name, "--canary")) {
-            if ((why = gc_parse_uint(val, 0, 255, &u)))
-                return usage(err, err_len, "--canary needs a byte 0..255 (e.g. 0xAA), got '%s': %s", val, why);
-            o->canary = (uint8_t)u;
-        } else if (!strcmp(name, "--scale")) {
-            if ((why = gc_parse_real(val, 0, 1000, 1, &d)))
-                return usage(err, err_len, "--scale needs a number in (0, 1000], got '%s': %s", val, why);
-            o->scale = d;
-        } else if (!strcmp(name, "--timeout")) {
-            if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
-                return usage(err, err_len, "--timeout needs seconds in (0, 86400], got '%s': %s", val, why);
-            o->timeout_s = d;
-        } else if (!strcmp(name, "--time-budget")) {
-            if ((why = gc_parse_real(val, 0, 864000, 1, &d)))
-                return usage(err, err_len, "--time-budget needs seconds in (0, 864000], got '%s': %s", val, why);
-            o->time_budget_s = d;
-        } else if (!strcmp(name, "--samples")) {
-            if ((why = gc_parse_uint(val, 1, 1000000, &u)))
-                return usage(err, err_len, "--samples needs an integer in 1..1000000, got '%s': %s", val, why);
-            o->samples = (unsigned)u;
-        } else if (!strcmp(name, "--warmup")) {
-            if ((why = gc_parse_uint(val, 0, 100000, &u)))
-                return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s': %s", val, why);
-            o->warmup = (unsigned)u;
-        } else if (!strcmp(name, "--repeat")) {
-            if ((why = gc_parse_uint(val, 1, 10000, &u)))
-                return usage(err, err_len, "--repeat needs an integer in 1..10000, got '%s': %s", val, why);
-            o->repeat = (unsigned)u;
-        } else if (!strcmp(name, "--exclude") || !strcmp(name, "--tag")) {
-            int ex = name[2] == 'e';
-            if ((ex ? o->n_exclude : o->n_tags) == GC_MAX_SELECT)
-                return usage(err, err_len, "more than %d %s options (give a comma list)", GC_MAX_SELECT, name);
-            if (ex) o->exclude[o->n_exclude++] = val;
-            else o->tags[o->n_tags++] = val;
-        } else if (!strcmp(name, "--param")) {
-            char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
-            const char *v;
-            if (!gc_param_split(val, suite, sizeof suite, key, sizeof key, &v))
-                return usage(err, err_len, "--param needs SUITE.KEY=VALUE, SUITE and KEY names of letters, digits and '_' (e.g. atomic_fence.rounds=4), got '%s'", val);
-            size_t head = (size_t)(v - val); /* "SUITE.KEY=" */
-            for (size_t k = 0; k < o->n_params; k++)
-                if (strncmp(o->params[k], val, head) == 0)
-                    return usage(err, err_len, "--param %s.%s given twice ('%s' and '%s')", suite, key, o->params[k], val);
-            if (o->n_params == GC_MAX_PARAMS) return usage(err, err_len, "more than %d --param options", GC_MAX_PARAMS);
-            o->params[o->n_params++] = val;
-        } else if (!strcmp(name, "--rerun-failed")) {
-            o->rerun_failed = val;
-        } else if (!strcmp(name, "-x") || !strcmp(name, "--fail-fast")) {
-            o->fail_fast = 1;
-        } else if (!strcmp(name, "--serial-devices")) {
-            o->serial_devices = 1;
-        } else if (!strcmp(name, "--params")) {
-            out->list_params = 1;
-        } else if (!strcmp(name, "--min-samples")) {
-            if ((why = gc_parse_uint(val, 2, GC_NOISE_MAX_SAMPLES, &u)))
-                return usage(err, err_len, "--min-samples needs an integer in 2..%d, got '%s': %s", GC_NOISE_MAX_SAMPLES,
-                             val, why);
-            o->min_samples = (unsigned)u;
-        } else if (!strcmp(name, "--max-noise")) {
-            if ((why = gc_parse_real(val, 0, 100, 1, &d)))
-                return usage(err, err_len, "--max-noise needs a percentage in (0, 100], got '%s': %s", val, why);
-            o->max_noise = d / 100;
-        } else if (!strcmp(name, "--max-time")) {
-            if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
-                return usage(err, err_len, "--max-time needs seconds in (0, 86400], got '%s': %s", val, why);
-            o->max_time_s = d;
-        } else if (!strcmp(name, "--cold-cache")) {
-            o->cold_cache = 1;
-        } else if (!strcmp(name, "--json")) out->json_stdout = 1;
-        else if (!strcmp(name, "--tap")) out->tap = 1;
-        else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
-        else if (!strcmp(name, "--no-cache")) o->no_cache = 1;
-        else if (!strcmp(name, "--test")) out->child_test = val;
-        else if (!strcmp(name, "--device-name")) out->child_device_name = val;
-        else if (!strcmp(name, "-v") || !strcmp(name, "--verbose")) o->verbose = 1;
-        else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
+        return (int)f;
     }
+    return -1;
+}
+
+/* The options of the run's numbers (seed, canary, scale, time limits, repetitions): -1 not
+ * one of them, 0 taken, 2 on a bad value. */
+static int apply_run_number(gc_run_options *o, const char *name, const char *val, char *err, size_t err_len) {
+    uint64_t u;
+    double d;
+    const char *why;
+    if (!strcmp(name, "--seed")) {
+        if ((why = gc_parse_uint(val, 0, UINT64_MAX, &u)))
+            return usage(err, err_len, "--seed needs an unsigned 64-bit integer, got '%s': %s", val, why);
+        o->seed = u;
+    } else if (!strcmp(name, "--canary")) {
+        if ((why = gc_parse_uint(val, 0, 255, &u)))
+            return usage(err, err_len, "--canary needs a byte 0..255 (e.g. 0xAA), got '%s': %s", val, why);
+        o->canary = (uint8_t)u;
+    } else if (!strcmp(name, "--scale")) {
+        if ((why = gc_parse_real(val, 0, 1000, 1, &d)))
+            return usage(err, err_len, "--scale needs a number in (0, 1000], got '%s': %s", val, why);
+        o->scale = d;
+    } else if (!strcmp(name, "--timeout")) {
+        if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
+            return usage(err, err_len, "--timeout needs seconds in (0, 86400], got '%s': %s", val, why);
+        o->timeout_s = d;
+    } else if (!strcmp(name, "--time-budget")) {
+        if ((why = gc_parse_real(val, 0, 864000, 1, &d)))
+            return usage(err, err_len, "--time-budget needs seconds in (0, 864000], got '%s': %s", val, why);
+        o->time_budget_s = d;
+    } else if (!strcmp(name, "--repeat")) {
+        if ((why = gc_parse_uint(val, 1, 10000, &u)))
+            return usage(err, err_len, "--repeat needs an integer in 1..10000, got '%s': %s", val, why);
+        o->repeat = (unsigned)u;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* The sampling rule's options (a fixed count, or the noise rule's limits): as above. */
+static int apply_sampling(gc_run_options *o, const char *name, const char *val, char *err, size_t err_len) {
+    uint64_t u;
+    double d;
+    const char *why;
+    if (!strcmp(name, "--samples")) {
+        if ((why = gc_parse_uint(val, 1, 1000000, &u)))
+            return usage(err, err_len, "--samples needs an integer in 1..1000000, got '%s': %s", val, why);
+        o->samples = (unsigned)u;
+    } else if (!strcmp(name, "--warmup")) {
+        if ((why = gc_parse_uint(val, 0, 100000, &u)))
+            return usage(err, err_len, "--warmup needs an integer in 0..100000, got '%s': %s", val, why);
+        o->warmup = (unsigned)u;
+    } else if (!strcmp(name, "--min-samples")) {
+        if ((why = gc_parse_uint(val, 2, GC_NOISE_MAX_SAMPLES, &u)))
+            return usage(err, err_len, "--min-samples needs an integer in 2..%d, got '%s': %s", GC_NOISE_MAX_SAMPLES,
+                         val, why);
+        o->min_samples = (unsigned)u;
+    } else if (!strcmp(name, "--max-noise")) {
+        if ((why = gc_parse_real(val, 0, 100, 1, &d)))
+            return usage(err, err_len, "--max-noise needs a percentage in (0, 100], got '%s': %s", val, why);
+        o->max_noise = d / 100;
+    } else if (!strcmp(name, "--max-time")) {
+        if ((why = gc_parse_real(val, 0, 86400, 1, &d)))
+            return usage(err, err_len, "--max-time needs seconds in (0, 86400], got '%s': %s", val, why);
+        o->max_time_s = d;
+    } else if (!strcmp(name, "--cold-cache")) {
+        o->cold_cache = 1;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* The options that gather a list (--exclude, --tag, --param): as above. */
+static int apply_list_option(gc_run_options *o, const char *name, const char *val, char *err, size_t err_len) {
+    if (!strcmp(name, "--exclude") || !strcmp(name, "--tag")) {
+        int ex = name[2] == 'e';
+        if ((ex ? o->n_exclude : o->n_tags) == GC_MAX_SELECT)
+            return usage(err, err_len, "more than %d %s options (give a comma list)", GC_MAX_SELECT, name);
+        if (ex) o->exclude[o->n_exclude++] = val;
+        else o->tags[o->n_tags++] = val;
+    } else if (!strcmp(name, "--param")) {
+        char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
+        const char *v;
+        if (!gc_param_split(val, suite, sizeof suite, key, sizeof key, &v))
+            return usage(err, err_len, "--param needs SUITE.KEY=VALUE, SUITE and KEY names of letters, digits and '_' (e.g. atomic_fence.rounds=4), got '%s'", val);
+        size_t head = (size_t)(v - val); /* "SUITE.KEY=" */
+        for (size_t k = 0; k < o->n_params; k++)
+            if (strncmp(o->params[k], val, head) == 0)
+                return usage(err, err_len, "--param %s.%s given twice ('%s' and '%s')", suite, key, o->params[k], val);
+        if (o->n_params == GC_MAX_PARAMS) return usage(err, err_len, "more than %d --param options", GC_MAX_PARAMS);
+        o->params[o->n_params++] = val;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* Every other option: a string kept as given, or a switch. */
+static void apply_plain_option(gc_cli_args *out, const char *name, const char *val) {
+    gc_run_options *o = &out->run;
+    if (!strcmp(name, "--device")) out->device = val;
+    else if (!strcmp(name, "--filter")) o->filter = val;
+    else if (!strcmp(name, "--rerun-failed")) o->rerun_failed = val;
+    else if (!strcmp(name, "-x") || !strcmp(name, "--fail-fast")) o->fail_fast = 1;
+    else if (!strcmp(name, "--serial-devices")) o->serial_devices = 1;
+    else if (!strcmp(name, "--params")) out->list_params = 1;
+    else if (!strcmp(name, "--json")) out->json_stdout = 1;
+    else if (!strcmp(name, "--tap")) out->tap = 1;
+    else if (!strcmp(name, "--no-fork")) o->no_fork = 1;
+    else if (!strcmp(name, "--no-cache")) o->no_cache = 1;
+    else if (!strcmp(name, "--test")) out->child_test = val;
+    else if (!strcmp(name, "--device-name")) out->child_device_name = val;
+    else if (!strcmp(name, "-v") || !strcmp(name, "--verbose")) o->verbose = 1;
+    else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
+}
+
+/* One option at argv[*i] (and its value, which may be the next word): 0 or 2. */
+static int parse_option(int argc, char **argv, int *i, gc_cli_args *out, const char **seen, char *err,
+                        size_t err_len) {
+    gc_run_options *o = &out->run;
+    const char *a = argv[*i];
+    const char *val = NULL;
+    int wrong_cmd = 0;
+    if (a[0] != '-')
+        return usage(err, err_len, "unexpected argument '%s' (options start with '-'; try '%s --help')", a,
+                     o->command);
+    /* --flag=value is accepted as well as --flag value. */
+    char name[64];
+    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+    size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+    if (nlen >= sizeof name) return usage(err, err_len, "unknown option '%s'", a);
+    memcpy(name, a, nlen);
+    name[nlen] = '\0';
+    int r = take_report_option(argc, argv, i, name, eq, out, &wrong_cmd, err, err_len);
+    if (r) return r == 1 ? 0 : r;
+    int found = find_flag(name, out->command, &wrong_cmd);
+    if (found < 0)
+        return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
+                         : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
+    if (flags[found].arg != ARG_NONE) {
+        if (!(val = gc_option_value(argc, argv, i, name, eq, "a value", err, err_len))) return 2;
+        if (seen[found] && flags[found].arg == ARG_VALUE)
+            return usage(err, err_len, "option '%s' given twice ('%s' and '%s')", name, seen[found], val);
+        seen[found] = val;
+    } else if (eq) {
+        return usage(err, err_len, "option '%s' takes no value", name);
+    }
+    if ((r = apply_run_number(o, name, val, err, err_len)) < 0 && (r = apply_sampling(o, name, val, err, err_len)) < 0 &&
+        (r = apply_list_option(o, name, val, err, err_len)) < 0) {
+        apply_plain_option(out, name, val);
+        r = 0;
+    }
+    return r;
+}
+
+/* What the options say together: each was valid alone. */
+static int check_combination(gc_cli_args *out, const char *const *seen, char *err, size_t err_len) {
+    gc_run_options *o = &out->run;
     if (out->command == GC_CMD_CHILD && !out->child_test) return usage(err, err_len, "__child needs --test NAME");
     /* A fixed count and the noise rule exclude each other. */
     static const char *const noise_rule[] = {"--min-samples", "--max-noise", "--max-time"};
@@ -262,6 +315,20 @@ int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err
     if (to_stdout && out->tap)
         return usage(err, err_len, "--tap writes to stdout, so no report file can be '-' with it");
     return 0;
+}
+
+int gc_parse_args(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
+    memset(out, 0, sizeof *out);
+    gc_run_options_init(&out->run);
+    /* Reproduction lines name the program that ran (gpucheck, or a user's own). */
+    if (argc >= 2 && argv[0] && *argv[0]) out->run.argv0 = argv[0];
+    int r = parse_command(argc, argv, out, err, err_len);
+    if (r >= 0) return r;
+    const char *seen[sizeof flags / sizeof flags[0]]; /* value of each value option given */
+    memset(seen, 0, sizeof seen);
+    for (int i = 2; i < argc; i++)
+        if ((r = parse_option(argc, argv, &i, out, seen, err, err_len))) return r;
+    return check_combination(out, seen, err, err_len);
 }
 
 const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt, const char *full_name,
