@@ -123,13 +123,9 @@ static int version_ge(unsigned ma, unsigned mi, unsigned want_ma, unsigned want_
 
 /* ---- one device ---------------------------------------------------------------------- */
 
-static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di,
-                     gc_device_info *inf, gc_cl_device *e) {
-    memset(inf, 0, sizeof *inf);
-    memset(e, 0, sizeof *e);
-    e->platform = pl;
-    e->device = d;
-
+/* Who the device is: id, names, versions, CPU or GPU. */
+static void describe_identity(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di, gc_device_info *inf,
+                              gc_cl_device *e) {
     snprintf(inf->id, sizeof inf->id, "opencl:%u:%u", pi, di);
     inf->backend = GC_BACKEND_OPENCL;
     dev_str(d, CL_DEVICE_NAME, inf->name, sizeof inf->name);
@@ -146,7 +142,10 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL) != CL_SUCCESS) type = 0;
     inf->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     inf->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+}
 
+/* Its sizes: compute units, clock, memories, work-group and work-item limits. */
+static void describe_limits(cl_device_id d, gc_device_info *inf) {
     inf->compute_units = dev_uint(d, CL_DEVICE_MAX_COMPUTE_UNITS);
     inf->clock_mhz = dev_uint(d, CL_DEVICE_MAX_CLOCK_FREQUENCY);
     inf->global_mem_bytes = dev_ulong(d, CL_DEVICE_GLOBAL_MEM_SIZE);
@@ -166,18 +165,19 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
         }
     }
     /* OpenCL bounds the global size only by size_t: max_groups stays 0 (unbounded). */
+}
 
-    unsigned dev_major, dev_minor;
-    parse_version(inf->device_version, "OpenCL ", &dev_major, &dev_minor);
-    int have_30 = dev_major >= 3;
-    char c_version[GC_INFO_STR];
-    dev_str(d, CL_DEVICE_OPENCL_C_VERSION, c_version, sizeof c_version);
+/* The OpenCL C features of a 3.0 device that the capabilities depend on. */
+typedef struct {
+    int subgroups, scope_device, scope_all_devices;
+} c_features;
+
+/* The OpenCL C standard to compile with (inf->arch, opencl_c_major/minor), and its
+ * features. A 3.0 device reports OpenCL C 1.2 in CL_DEVICE_OPENCL_C_VERSION for old
+ * applications (PoCL, NVIDIA) and lists 3.0 in CL_DEVICE_OPENCL_C_ALL_VERSIONS. */
+static c_features describe_c_standard(cl_device_id d, gc_device_info *inf, int have_30, const char *c_version) {
     unsigned c_major, c_minor;
     parse_version(c_version, "OpenCL C ", &c_major, &c_minor);
-
-    /* The OpenCL C standard to compile with. A 3.0 device reports OpenCL C 1.2 in
-     * CL_DEVICE_OPENCL_C_VERSION for old applications (PoCL, NVIDIA) and lists 3.0 in
-     * CL_DEVICE_OPENCL_C_ALL_VERSIONS. */
     size_t n_all = 0, n_feat = 0;
     cl_name_version *all = have_30 ? dev_name_versions(d, CL_DEVICE_OPENCL_C_ALL_VERSIONS, &n_all) : NULL;
     cl_name_version *feat = have_30 ? dev_name_versions(d, CL_DEVICE_OPENCL_C_FEATURES, &n_feat) : NULL;
@@ -197,17 +197,23 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     snprintf(inf->arch, sizeof inf->arch, "CL%u.%u", arch_major, arch_minor);
     inf->opencl_c_major = arch_major;
     inf->opencl_c_minor = arch_minor;
-    int has_subgroups_feature = 0, has_scope_device = 0, has_scope_all_devices = 0;
+    c_features f = {0, 0, 0};
     for (size_t i = 0; arch_major >= 3 && i < n_feat; i++) {
-        if (strcmp(feat[i].name, "__opencl_c_subgroups") == 0) has_subgroups_feature = 1;
-        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_device") == 0) has_scope_device = 1;
-        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_all_devices") == 0) has_scope_all_devices = 1;
+        if (strcmp(feat[i].name, "__opencl_c_subgroups") == 0) f.subgroups = 1;
+        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_device") == 0) f.scope_device = 1;
+        if (strcmp(feat[i].name, "__opencl_c_atomic_scope_all_devices") == 0) f.scope_all_devices = 1;
     }
     free(all);
     free(feat);
+    return f;
+}
 
-    /* Atomic and fence capabilities: the 3.0 queries, else the spec's equivalents. A
-     * 3.0 driver that refuses the query gets the mandated minimum. */
+/* Atomic and fence capabilities: the 3.0 queries, else the spec's equivalents. A 3.0
+ * driver that refuses the query gets the mandated minimum. Then the compiler banner,
+ * which names the atomics chosen. */
+static void describe_atomics(cl_device_id d, gc_device_info *inf, gc_cl_device *e, int have_30, c_features f,
+                             const char *c_version) {
+    unsigned arch_major = inf->opencl_c_major;
     cl_ulong mem_caps = 0, fence_caps = 0;
     if (have_30) {
         cl_device_atomic_capabilities v = 0;
@@ -223,46 +229,51 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
     gc_caps *caps = &inf->caps;
     gc_caps_from_opencl(caps, have_30, mem_caps, fence_caps, arch_major);
     e->legacy_atomics = gc_caps_opencl_legacy_atomics(have_30, mem_caps, arch_major);
-    gc_caps_opencl_scope_features(caps, arch_major, e->legacy_atomics, has_scope_device, has_scope_all_devices);
+    gc_caps_opencl_scope_features(caps, arch_major, e->legacy_atomics, f.scope_device, f.scope_all_devices);
     /* A driver string that does not fit is cut (snprintf), which is all a banner needs. */
     int written = snprintf(inf->compiler_version, sizeof inf->compiler_version,
-                     "OpenCL C %u.%u (-cl-std=%s%s); device reports \"%s\"", arch_major, arch_minor,
+                     "OpenCL C %u.%u (-cl-std=%s%s); device reports \"%s\"", arch_major, inf->opencl_c_minor,
                      inf->arch, e->legacy_atomics ? ", OpenCL 1.2 atomics" : "", c_version);
     if (written < 0) inf->compiler_version[0] = '\0';
+}
 
-    char *ext = dev_str_alloc(d, CL_DEVICE_EXTENSIONS);
-    caps->int64_atomics = has_token(ext, "cl_khr_int64_base_atomics") &&
-                          has_token(ext, "cl_khr_int64_extended_atomics");
-
-    /* Sub-groups: cl_khr_subgroups, or the OpenCL C 3.0 feature, and a device that
-     * says it forms them (NVIDIA's OpenCL reports 0 sub-groups per work-group). The
-     * count query exists from OpenCL 2.1; a 2.0 device with the extension is trusted. */
+/* Sub-groups: cl_khr_subgroups, or the OpenCL C 3.0 feature, and a device that says it
+ * forms them (NVIDIA's OpenCL reports 0 sub-groups per work-group). The count query exists
+ * from OpenCL 2.1; a 2.0 device with the extension is trusted. */
+static void describe_sub_groups(cl_device_id d, gc_caps *caps, const char *ext, c_features f, unsigned dev_major,
+                                unsigned dev_minor) {
     int khr_subgroups = has_token(ext, "cl_khr_subgroups");
-    if (khr_subgroups || has_subgroups_feature) {
+    if (khr_subgroups || f.subgroups) {
         int count_known = version_ge(dev_major, dev_minor, 2, 1);
         cl_uint max_sg = count_known ? dev_uint(d, CL_DEVICE_MAX_NUM_SUB_GROUPS) : 0;
         caps->sub_groups = max_sg > 0 || (!count_known && khr_subgroups);
     }
-    if (caps->sub_groups) {
-        /* The sizes are a vendor query; without one they stay unknown (0 entries) and
-         * kernels ask gc_sub_group_max_size() at run time. */
-        if (has_token(ext, "cl_intel_required_subgroup_size")) {
-            /* PoCL 5 lists 10 sizes: ask with room for many, keep what the table holds. */
-            size_t sz[64] = {0}, got = 0;
-            const size_t keep = sizeof caps->sub_group_sizes / sizeof caps->sub_group_sizes[0];
-            if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_SUB_GROUP_SIZES_INTEL, sizeof sz, sz, &got) == CL_SUCCESS) {
-                for (size_t i = 0; i < got / sizeof sz[0] && i < keep; i++)
-                    caps->sub_group_sizes[caps->n_sub_group_sizes++] = (unsigned)sz[i];
-            }
-        } else if (has_token(ext, "cl_amd_device_attribute_query")) {
-            cl_uint w = dev_uint(d, CL_DEVICE_WAVEFRONT_WIDTH_AMD);
-            if (w) caps->sub_group_sizes[caps->n_sub_group_sizes++] = w;
+    if (!caps->sub_groups) return;
+    /* The sizes are a vendor query; without one they stay unknown (0 entries) and
+     * kernels ask gc_sub_group_max_size() at run time. */
+    if (has_token(ext, "cl_intel_required_subgroup_size")) {
+        /* PoCL 5 lists 10 sizes: ask with room for many, keep what the table holds. */
+        size_t sz[64] = {0}, got = 0;
+        const size_t keep = sizeof caps->sub_group_sizes / sizeof caps->sub_group_sizes[0];
+        if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_SUB_GROUP_SIZES_INTEL, sizeof sz, sz, &got) == CL_SUCCESS) {
+            for (size_t i = 0; i < got / sizeof sz[0] && i < keep; i++)
+                caps->sub_group_sizes[caps->n_sub_group_sizes++] = (unsigned)sz[i];
         }
+    } else if (has_token(ext, "cl_amd_device_attribute_query")) {
+        cl_uint w = dev_uint(d, CL_DEVICE_WAVEFRONT_WIDTH_AMD);
+        if (w) caps->sub_group_sizes[caps->n_sub_group_sizes++] = w;
     }
+}
 
-    /* Non-uniform work-groups: mandatory in 2.x, optional in 3.0, absent in 1.x; and
-     * only for programs compiled as OpenCL C 2.0 or later. */
-    if (arch_major >= 2) {
+/* Non-uniform work-groups: mandatory in 2.x, optional in 3.0, absent in 1.x; and only for
+ * programs compiled as OpenCL C 2.0 or later. Host-mapped memory: fine-grained system SVM
+ * (any host allocation), else fine-grained buffer SVM with SVM atomics (clSVMAlloc memory
+ * the host and the device both use at once, atomics included). Coarse-grained SVM needs
+ * map/unmap around every host access and does not qualify. */
+static void describe_memory_model(cl_device_id d, gc_device_info *inf, gc_cl_device *e, int have_30,
+                                  unsigned dev_major) {
+    gc_caps *caps = &inf->caps;
+    if (inf->opencl_c_major >= 2) {
         if (have_30) {
             cl_bool nu = CL_FALSE;
             if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, sizeof nu, &nu, NULL) != CL_SUCCESS)
@@ -272,11 +283,6 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
             caps->non_uniform_work_groups = dev_major >= 2;
         }
     }
-
-    /* Host-mapped memory: fine-grained system SVM (any host allocation), else
-     * fine-grained buffer SVM with SVM atomics (clSVMAlloc memory the host and the
-     * device both use at once, atomics included). Coarse-grained SVM needs map/unmap
-     * around every host access and does not qualify. */
     if (dev_major >= 2 && gc_cl.clSVMAlloc && gc_cl.clSVMFree && gc_cl.clSetKernelArgSVMPointer) {
         cl_device_svm_capabilities svm = 0;
         if (gc_cl.clGetDeviceInfo(d, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, NULL) != CL_SUCCESS) svm = 0;
@@ -286,9 +292,31 @@ static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di
             e->svm = GC_CL_SVM_FINE_BUFFER;
     }
     caps->host_mapped_memory = e->svm != GC_CL_SVM_NONE;
-    /* OpenCL's atomic_inc has no bound operand: a bounded increment is a CAS loop. */
-    caps->native_bounded_atomic_inc = 0;
+}
+
+static void describe(cl_platform_id pl, cl_device_id d, unsigned pi, unsigned di,
+                     gc_device_info *inf, gc_cl_device *e) {
+    memset(inf, 0, sizeof *inf);
+    memset(e, 0, sizeof *e);
+    e->platform = pl;
+    e->device = d;
+    describe_identity(pl, d, pi, di, inf, e);
+    describe_limits(d, inf);
+    unsigned dev_major, dev_minor;
+    parse_version(inf->device_version, "OpenCL ", &dev_major, &dev_minor);
+    int have_30 = dev_major >= 3;
+    char c_version[GC_INFO_STR];
+    dev_str(d, CL_DEVICE_OPENCL_C_VERSION, c_version, sizeof c_version);
+    c_features f = describe_c_standard(d, inf, have_30, c_version);
+    describe_atomics(d, inf, e, have_30, f, c_version);
+    char *ext = dev_str_alloc(d, CL_DEVICE_EXTENSIONS);
+    inf->caps.int64_atomics = has_token(ext, "cl_khr_int64_base_atomics") &&
+                              has_token(ext, "cl_khr_int64_extended_atomics");
+    describe_sub_groups(d, &inf->caps, ext, f, dev_major, dev_minor);
     free(ext);
+    describe_memory_model(d, inf, e, have_30, dev_major);
+    /* OpenCL's atomic_inc has no bound operand: a bounded increment is a CAS loop. */
+    inf->caps.native_bounded_atomic_inc = 0;
 }
 
 /* ---- all devices ----------------------------------------------------------------------- */
