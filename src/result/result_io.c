@@ -247,7 +247,129 @@ int gc_result_progress_update(gc_result_progress_reader *rd, const char *text, s
            now->warmup_total != before.warmup_total || now->samples != before.samples || now->cv != before.cv;
 }
 
-#define BAD(...) (snprintf(st->error, sizeof st->error, __VA_ARGS__), free(line), st->complete = 0)
+/* Where a reading of the result stream is: in the record or before it, and which of the
+ * lines that may come once it has seen. */
+typedef struct {
+    int in_record, have_outcome, have_stop, have_telemetry;
+    unsigned cap; /* of r->samples_ms */
+} record_state;
+
+#define BAD(...) (snprintf(st->error, sizeof st->error, __VA_ARGS__), 0)
+
+/* A line before the record: the cache's notes, progress, the record's `begin TOKEN`.
+ * 1, or 0 with st->error. */
+static int read_outside_line(const char *key, const char *val, int has_value, const char *token,
+                             gc_result_stream *st, record_state *rs) {
+    if (strcmp(key, "cache-loading") == 0) {
+        char *u = unescape(val);
+        if (u) snprintf(st->cache_loading, sizeof st->cache_loading, "%s", u);
+        free(u);
+    } else if (strcmp(key, "cache-loaded") == 0 && !has_value) {
+        st->cache_loading[0] = '\0';
+    } else if (strcmp(key, "progress") == 0) {
+        gc_result_progress ignored;
+        if (!has_value || !parse_progress(val, &ignored)) return BAD("bad progress line '%.60s'", val);
+    } else if (strcmp(key, "begin") == 0) {
+        if (!token || strcmp(val, token) != 0) return BAD("a result record with a wrong token");
+        rs->in_record = 1;
+    } else {
+        return BAD("unexpected line outside a result record: '%.60s'", key);
+    }
+    return 1;
+}
+
+/* A benchmark's lines in the record: a sample, how sampling stopped, the GPU's counters.
+ * 1, 0 with st->error, or -1 when the key is none of them. */
+static int read_bench_line(const char *key, const char *val, gc_result *r, gc_result_stream *st, record_state *rs) {
+    if (strcmp(key, "sample") == 0) {
+        double v;
+        if (!parse_double(val, &v)) return BAD("bad sample '%.40s'", val);
+        if (r->n_samples == rs->cap) {
+            rs->cap = rs->cap ? rs->cap * 2 : 64;
+            double *q = realloc(r->samples_ms, rs->cap * sizeof *q);
+            if (!q) return BAD("out of memory for samples");
+            r->samples_ms = q;
+        }
+        r->samples_ms[r->n_samples++] = v;
+    } else if (strcmp(key, "stopped-by") == 0) {
+        gc_sample_stop how = gc_sample_stop_parse(val);
+        if (rs->have_stop) return BAD("two stopped-by lines");
+        if (how == GC_SAMPLE_STOP_COUNT) return BAD("unknown stopped-by '%.40s'", val);
+        r->stopped_by = how;
+        rs->have_stop = 1;
+    } else if (strcmp(key, "telemetry") == 0) {
+        unsigned n_read, lo, hi;
+        unsigned long long mask;
+        int used = 0;
+        if (rs->have_telemetry) return BAD("two telemetry lines");
+        if (sscanf(val, "%u %u %u %llx%n", &n_read, &lo, &hi, &mask, &used) != 4 || val[used] != '\0' ||
+            val[0] < '0' || val[0] > '9' || n_read == 0 || lo > hi)
+            return BAD("bad telemetry '%.60s'", val);
+        gc_gpu_telemetry *tm = &r->telemetry;
+        tm->available = 1;
+        tm->readings = n_read;
+        tm->sm_clock_min_mhz = lo;
+        tm->sm_clock_max_mhz = hi;
+        tm->throttle_reasons = mask;
+        rs->have_telemetry = 1;
+    } else if (strcmp(key, "telemetry-unavailable") == 0) {
+        if (rs->have_telemetry) return BAD("two telemetry lines");
+        char *u = unescape(val);
+        if (u) snprintf(r->telemetry.unavailable, sizeof r->telemetry.unavailable, "%s", u);
+        free(u);
+        rs->have_telemetry = 1;
+    } else {
+        return -1;
+    }
+    return 1;
+}
+
+/* "VALUE UNIT NAME", one space apart: a whole number, and a unit and a name that fit their
+ * fields (nothing cut, nothing shifted from one field to the next). */
+static int read_figure(char *val, gc_result *r, gc_result_stream *st) {
+    char *end;
+    errno = 0;
+    double v = strtod(val, &end);
+    char *unit = end + 1, *name = *end == ' ' ? strchr(unit, ' ') : NULL;
+    if (end == val || errno == ERANGE || isspace((unsigned char)*val) || !name || name == unit ||
+        name - unit > 31 || !name[1] || strlen(name + 1) > 63)
+        return BAD("bad figure '%.60s'", val);
+    *name = '\0';
+    gc_result_add_figure(r, name + 1, v, strcmp(unit, "-") == 0 ? "" : unit);
+    return 1;
+}
+
+/* Any test's lines in the record: outcome, reason, log, checks, work, figures. 1, or 0
+ * with st->error (an unknown key too). */
+static int read_result_line(const char *key, char *val, gc_result *r, gc_result_stream *st, record_state *rs) {
+    if (strcmp(key, "outcome") == 0) {
+        gc_outcome o = gc_outcome_parse(val);
+        if (rs->have_outcome) return BAD("two outcome lines");
+        if (o == GC_OUTCOME_COUNT) return BAD("unknown outcome '%.40s'", val);
+        r->outcome = o;
+        rs->have_outcome = 1;
+    } else if (strcmp(key, "reason") == 0) {
+        char *u = unescape(val);
+        if (u) gc_result_set_reason(r, "%s", u);
+        free(u);
+    } else if (strcmp(key, "log") == 0) {
+        free(r->log);
+        r->log = unescape(val);
+        if (r->log && !*r->log) {
+            free(r->log);
+            r->log = NULL;
+        }
+    } else if (strcmp(key, "checks") == 0) {
+        if (!parse_u64(val, &r->checks)) return BAD("bad checks '%.40s'", val);
+    } else if (strcmp(key, "work") == 0) {
+        if (!parse_double(val, &r->work)) return BAD("bad work '%.40s'", val);
+    } else if (strcmp(key, "figure") == 0) {
+        return read_figure(val, r, st);
+    } else {
+        return BAD("unknown key '%.40s' in the result record", key);
+    }
+    return 1;
+}
 
 static int read_record(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st);
 
@@ -262,130 +384,31 @@ int gc_result_read(const char *text, size_t len, const char *token, gc_result *r
 static int read_record(const char *text, size_t len, const char *token, gc_result *r, gc_result_stream *st) {
     memset(st, 0, sizeof *st);
     r->outcome = GC_CRASH; /* until an outcome line says otherwise */
-    int in_record = 0, have_outcome = 0, have_stop = 0, have_telemetry = 0;
-    unsigned cap = 0;
+    record_state rs = {0, 0, 0, 0, 0};
     const char *p = text, *stop = text + len;
-    if (memchr(text, '\0', len)) {
-        snprintf(st->error, sizeof st->error, "the result stream holds a NUL byte");
-        return 0;
-    }
+    if (memchr(text, '\0', len)) return BAD("the result stream holds a NUL byte");
     while (p < stop) {
         const char *eol = memchr(p, '\n', (size_t)(stop - p));
-        if (!eol) {
-            snprintf(st->error, sizeof st->error, "the result stream ends in the middle of a line");
-            return 0;
-        }
+        if (!eol) return BAD("the result stream ends in the middle of a line");
         size_t n = (size_t)(eol - p);
         char *line = malloc(n + 1);
-        if (!line) {
-            snprintf(st->error, sizeof st->error, "out of memory reading the result");
-            return 0;
-        }
+        if (!line) return BAD("out of memory reading the result");
         memcpy(line, p, n);
         line[n] = '\0';
         p = eol + 1;
         char *sp = strchr(line, ' ');
         char *val = sp ? sp + 1 : line + n;
         if (sp) *sp = '\0';
-        if (!in_record) {
-            if (strcmp(line, "cache-loading") == 0) {
-                char *u = unescape(val);
-                if (u) snprintf(st->cache_loading, sizeof st->cache_loading, "%s", u);
-                free(u);
-            } else if (strcmp(line, "cache-loaded") == 0 && !sp) {
-                st->cache_loading[0] = '\0';
-            } else if (strcmp(line, "progress") == 0) {
-                gc_result_progress ignored;
-                if (!sp || !parse_progress(val, &ignored)) return BAD("bad progress line '%.60s'", val);
-            } else if (strcmp(line, "begin") == 0) {
-                if (!token || strcmp(val, token) != 0) return BAD("a result record with a wrong token");
-                in_record = 1;
-            } else {
-                return BAD("unexpected line outside a result record: '%.60s'", line);
-            }
-        } else if (strcmp(line, "outcome") == 0) {
-            gc_outcome o = gc_outcome_parse(val);
-            if (have_outcome) return BAD("two outcome lines");
-            if (o == GC_OUTCOME_COUNT) return BAD("unknown outcome '%.40s'", val);
-            r->outcome = o;
-            have_outcome = 1;
-        } else if (strcmp(line, "reason") == 0) {
-            char *u = unescape(val);
-            if (u) gc_result_set_reason(r, "%s", u);
-            free(u);
-        } else if (strcmp(line, "log") == 0) {
-            free(r->log);
-            r->log = unescape(val);
-            if (r->log && !*r->log) {
-                free(r->log);
-                r->log = NULL;
-            }
-        } else if (strcmp(line, "checks") == 0) {
-            if (!parse_u64(val, &r->checks)) return BAD("bad checks '%.40s'", val);
-        } else if (strcmp(line, "work") == 0) {
-            if (!parse_double(val, &r->work)) return BAD("bad work '%.40s'", val);
-        } else if (strcmp(line, "figure") == 0) {
-            /* "VALUE UNIT NAME", one space apart: a whole number, and a unit and a name that
-             * fit their fields (nothing cut, nothing shifted from one field to the next). */
-            char *end;
-            errno = 0;
-            double v = strtod(val, &end);
-            char *unit = end + 1, *name = *end == ' ' ? strchr(unit, ' ') : NULL;
-            if (end == val || errno == ERANGE || isspace((unsigned char)*val) || !name || name == unit ||
-                name - unit > 31 || !name[1] || strlen(name + 1) > 63)
-                return BAD("bad figure '%.60s'", val);
-            *name = '\0';
-            gc_result_add_figure(r, name + 1, v, strcmp(unit, "-") == 0 ? "" : unit);
-        } else if (strcmp(line, "sample") == 0) {
-            double v;
-            if (!parse_double(val, &v)) return BAD("bad sample '%.40s'", val);
-            if (r->n_samples == cap) {
-                cap = cap ? cap * 2 : 64;
-                double *q = realloc(r->samples_ms, cap * sizeof *q);
-                if (!q) return BAD("out of memory for samples");
-                r->samples_ms = q;
-            }
-            r->samples_ms[r->n_samples++] = v;
-        } else if (strcmp(line, "stopped-by") == 0) {
-            gc_sample_stop how = gc_sample_stop_parse(val);
-            if (have_stop) return BAD("two stopped-by lines");
-            if (how == GC_SAMPLE_STOP_COUNT) return BAD("unknown stopped-by '%.40s'", val);
-            r->stopped_by = how;
-            have_stop = 1;
-        } else if (strcmp(line, "telemetry") == 0) {
-            unsigned n_read, lo, hi;
-            unsigned long long mask;
-            int used = 0;
-            if (have_telemetry) return BAD("two telemetry lines");
-            if (sscanf(val, "%u %u %u %llx%n", &n_read, &lo, &hi, &mask, &used) != 4 || val[used] != '\0' ||
-                val[0] < '0' || val[0] > '9' || n_read == 0 || lo > hi)
-                return BAD("bad telemetry '%.60s'", val);
-            gc_gpu_telemetry *tm = &r->telemetry;
-            tm->available = 1;
-            tm->readings = n_read;
-            tm->sm_clock_min_mhz = lo;
-            tm->sm_clock_max_mhz = hi;
-            tm->throttle_reasons = mask;
-            have_telemetry = 1;
-        } else if (strcmp(line, "telemetry-unavailable") == 0) {
-            if (have_telemetry) return BAD("two telemetry lines");
-            char *u = unescape(val);
-            if (u) snprintf(r->telemetry.unavailable, sizeof r->telemetry.unavailable, "%s", u);
-            free(u);
-            have_telemetry = 1;
-        } else if (strcmp(line, "end") == 0 && !sp) {
-            free(line);
-            if (!have_outcome) {
-                snprintf(st->error, sizeof st->error, "a result record without an outcome");
-                return 0;
-            }
+        int ok, end = rs.in_record && strcmp(line, "end") == 0 && !sp;
+        if (end) ok = rs.have_outcome || BAD("a result record without an outcome");
+        else if (!rs.in_record) ok = read_outside_line(line, val, sp != NULL, token, st, &rs);
+        else if ((ok = read_bench_line(line, val, r, st, &rs)) < 0) ok = read_result_line(line, val, r, st, &rs);
+        free(line);
+        if (!ok) return 0;
+        if (end) {
             st->complete = 1;
             return 1; /* whatever follows `end` is not read */
-        } else {
-            return BAD("unknown key '%.40s' in the result record", line);
         }
-        free(line);
     }
-    snprintf(st->error, sizeof st->error, in_record ? "the result record has no end" : "no result record");
-    return 0;
+    return BAD(rs.in_record ? "the result record has no end" : "no result record");
 }
