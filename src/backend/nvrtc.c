@@ -207,46 +207,43 @@ static char *join_log(char *text, const char *more) {
     return s;
 }
 
-/* One nvrtcCompileProgram. want: 1 CUBIN, 2 PTX, 3 both (PTX where NVRTC has it). */
-static gc_status compile_once(const gc_nvrtc_api *api, const char *target, const char *label,
-                              const char *source, const char *const *defines, size_t n_defines,
-                              int want, gc_nvrtc_output *out, char **log) {
-    gc_status st = GC_OK;
-    nvrtcProgram prog = NULL;
-    char arch_opt[64];
-    const char **opts = NULL;
-    size_t n_opts = 0;
-
-    snprintf(arch_opt, sizeof arch_opt, "--gpu-architecture=%s", target);
-    opts = calloc(n_defines + 3, sizeof *opts);
+/* The options of a compilation, NULL-free: the fixed ones, then -D per define (malloc'd,
+ * freed by free_options). *n gets their count. */
+#define GC_NVRTC_FIXED_COUNT 3
+static gc_status make_options(const char *arch_opt, const char *const *defines, size_t n_defines, const char ***out,
+                              size_t *n) {
+    const char **opts = calloc(n_defines + GC_NVRTC_FIXED_COUNT, sizeof *opts);
+    *out = opts;
+    *n = 0;
     if (!opts) return GC_ERR_NO_MEMORY;
     /* Keep in step with GC_NVRTC_FIXED_OPTIONS, which the cache key hashes. */
-    opts[n_opts++] = arch_opt;
-    opts[n_opts++] = "-default-device";
-    opts[n_opts++] = "-std=c++17";
+    opts[(*n)++] = arch_opt;
+    opts[(*n)++] = "-default-device";
+    opts[(*n)++] = "-std=c++17";
     for (size_t i = 0; i < n_defines; i++) {
         if (!defines[i] || !*defines[i]) {
             gc_set_last_error("define %zu is empty", i);
-            st = GC_ERR_ARGUMENT;
-            goto out;
+            return GC_ERR_ARGUMENT;
         }
         size_t len = strlen(defines[i]) + 3;
         char *d = malloc(len);
-        if (!d) {
-            st = GC_ERR_NO_MEMORY;
-            goto out;
-        }
+        if (!d) return GC_ERR_NO_MEMORY;
         snprintf(d, len, "-D%s", defines[i]);
-        opts[n_opts++] = d;
+        opts[(*n)++] = d;
     }
+    return GC_OK;
+}
 
-    nvrtcResult r = api->CreateProgram(&prog, source, label ? label : "kernel.cu", 0, NULL, NULL);
-    if (r != NVRTC_SUCCESS) {
-        prog = NULL;
-        st = nvrtc_fail(api, "nvrtcCreateProgram", r);
-        goto out;
-    }
-    r = api->CompileProgram(prog, (int)n_opts, opts);
+static void free_options(const char **opts, size_t n) {
+    for (size_t i = GC_NVRTC_FIXED_COUNT; i < n; i++) free((char *)opts[i]);
+    free(opts);
+}
+
+/* nvrtcCompileProgram, its log handed to *log (when log is not NULL), a failure with
+ * NVRTC's words added to the log. */
+static gc_status compile_program(const gc_nvrtc_api *api, nvrtcProgram prog, const char *target, const char **opts,
+                                 size_t n_opts, char **log) {
+    nvrtcResult r = api->CompileProgram(prog, (int)n_opts, opts);
     char *text = program_log(api, prog);
     if (log) {
         free(*log);
@@ -254,65 +251,72 @@ static gc_status compile_once(const gc_nvrtc_api *api, const char *target, const
     } else {
         free(text);
     }
-    if (r != NVRTC_SUCCESS) {
-        /* A bad -D (an invalid option) is the caller's source-level mistake too: both
-         * come back as a compile error with NVRTC's words in the log. */
-        gc_set_last_error("nvrtcCompileProgram failed: %s (%d)", api->GetErrorString(r), r);
-        if (log) {
-            char note[160];
-            snprintf(note, sizeof note, "nvrtcCompileProgram: %s (target %s)", api->GetErrorString(r), target);
-            *log = join_log(*log, note);
-        }
-        st = (r == NVRTC_ERROR_COMPILATION || r == 5 /* INVALID_OPTION */) ? GC_ERR_COMPILE
-                                                                           : nvrtc_fail(api, "nvrtcCompileProgram", r);
-        goto out;
+    if (r == NVRTC_SUCCESS) return GC_OK;
+    /* A bad -D (an invalid option) is the caller's source-level mistake too: both come back
+     * as a compile error with NVRTC's words in the log. */
+    gc_set_last_error("nvrtcCompileProgram failed: %s (%d)", api->GetErrorString(r), r);
+    if (log) {
+        char note[160];
+        snprintf(note, sizeof note, "nvrtcCompileProgram: %s (target %s)", api->GetErrorString(r), target);
+        *log = join_log(*log, note);
     }
-    if (want & 1) {
-        size_t n = 0;
-        if ((r = api->GetCUBINSize(prog, &n)) != NVRTC_SUCCESS) {
-            st = nvrtc_fail(api, "nvrtcGetCUBINSize", r);
-            goto out;
-        }
-        if (n == 0) {
-            gc_set_last_error("nvrtcGetCUBINSize returned 0 bytes for %s", target);
-            st = GC_ERR_DRIVER;
-            goto out;
-        }
-        if (!(out->cubin = malloc(n))) {
-            st = GC_ERR_NO_MEMORY;
-            goto out;
-        }
-        if ((r = api->GetCUBIN(prog, out->cubin)) != NVRTC_SUCCESS) {
-            st = nvrtc_fail(api, "nvrtcGetCUBIN", r);
-            goto out;
-        }
-        out->cubin_len = n;
+    return (r == NVRTC_ERROR_COMPILATION || r == 5 /* INVALID_OPTION */) ? GC_ERR_COMPILE
+                                                                       : nvrtc_fail(api, "nvrtcCompileProgram", r);
+}
+
+static gc_status take_cubin(const gc_nvrtc_api *api, nvrtcProgram prog, const char *target, gc_nvrtc_output *out) {
+    size_t n = 0;
+    nvrtcResult r;
+    if ((r = api->GetCUBINSize(prog, &n)) != NVRTC_SUCCESS) return nvrtc_fail(api, "nvrtcGetCUBINSize", r);
+    if (n == 0) {
+        gc_set_last_error("nvrtcGetCUBINSize returned 0 bytes for %s", target);
+        return GC_ERR_DRIVER;
     }
-    if (want & 2) {
-        size_t n = 0;
-        r = api->GetPTXSize(prog, &n);
-        if (r == NVRTC_SUCCESS && n > 1) {
-            if (!(out->ptx = malloc(n))) {
-                st = GC_ERR_NO_MEMORY;
-                goto out;
-            }
-            if ((r = api->GetPTX(prog, out->ptx)) != NVRTC_SUCCESS) {
-                st = nvrtc_fail(api, "nvrtcGetPTX", r);
-                goto out;
-            }
-            out->ptx[n - 1] = '\0';
-            out->ptx_len = n;
-        } else if (!(want & 1)) {
-            /* PTX was the point of this compilation. */
-            if (r == NVRTC_SUCCESS) gc_set_last_error("nvrtcGetPTXSize returned no PTX for %s", target);
-            st = r == NVRTC_SUCCESS ? GC_ERR_DRIVER : nvrtc_fail(api, "nvrtcGetPTXSize", r);
-            goto out;
+    if (!(out->cubin = malloc(n))) return GC_ERR_NO_MEMORY;
+    if ((r = api->GetCUBIN(prog, out->cubin)) != NVRTC_SUCCESS) return nvrtc_fail(api, "nvrtcGetCUBIN", r);
+    out->cubin_len = n;
+    return GC_OK;
+}
+
+/* The PTX; none is an error only when PTX was the point of the compilation (`needed`). */
+static gc_status take_ptx(const gc_nvrtc_api *api, nvrtcProgram prog, const char *target, int needed,
+                          gc_nvrtc_output *out) {
+    size_t n = 0;
+    nvrtcResult r = api->GetPTXSize(prog, &n);
+    if (r == NVRTC_SUCCESS && n > 1) {
+        if (!(out->ptx = malloc(n))) return GC_ERR_NO_MEMORY;
+        if ((r = api->GetPTX(prog, out->ptx)) != NVRTC_SUCCESS) return nvrtc_fail(api, "nvrtcGetPTX", r);
+        out->ptx[n - 1] = '\0';
+        out->ptx_len = n;
+    } else if (needed) {
+        if (r == NVRTC_SUCCESS) gc_set_last_error("nvrtcGetPTXSize returned no PTX for %s", target);
+        return r == NVRTC_SUCCESS ? GC_ERR_DRIVER : nvrtc_fail(api, "nvrtcGetPTXSize", r);
+    }
+    return GC_OK;
+}
+
+/* One nvrtcCompileProgram. want: 1 CUBIN, 2 PTX, 3 both (PTX where NVRTC has it). */
+static gc_status compile_once(const gc_nvrtc_api *api, const char *target, const char *label,
+                              const char *source, const char *const *defines, size_t n_defines,
+                              int want, gc_nvrtc_output *out, char **log) {
+    nvrtcProgram prog = NULL;
+    char arch_opt[64];
+    const char **opts = NULL;
+    size_t n_opts = 0;
+    snprintf(arch_opt, sizeof arch_opt, "--gpu-architecture=%s", target);
+    gc_status st = make_options(arch_opt, defines, n_defines, &opts, &n_opts);
+    if (st == GC_OK) {
+        nvrtcResult r = api->CreateProgram(&prog, source, label ? label : "kernel.cu", 0, NULL, NULL);
+        if (r != NVRTC_SUCCESS) {
+            prog = NULL;
+            st = nvrtc_fail(api, "nvrtcCreateProgram", r);
         }
     }
-out:
+    if (st == GC_OK) st = compile_program(api, prog, target, opts, n_opts, log);
+    if (st == GC_OK && (want & 1)) st = take_cubin(api, prog, target, out);
+    if (st == GC_OK && (want & 2)) st = take_ptx(api, prog, target, !(want & 1), out);
     if (prog) api->DestroyProgram(&prog);
-    for (size_t i = 3; i < n_opts; i++) free((char *)opts[i]);
-    free(opts);
+    if (opts) free_options(opts, n_opts);
     return st;
 }
 
