@@ -41,15 +41,21 @@ static void write_md(FILE *f, const void *ctx) {
     gc_comparison_markdown(f, j->old_path, j->old, j->new_path, j->new_run, j->c);
 }
 
-int gc_compare_command(int argc, char **argv) {
-    const char *paths[2] = {NULL, NULL}, *markdown = NULL;
-    double threshold = GC_CMP_DEFAULT_THRESHOLD_PCT, alpha = GC_CMP_DEFAULT_ALPHA;
+/* What the command line asks: the two reports and the verdict's limits. */
+typedef struct {
+    const char *paths[2], *markdown;
+    double threshold, alpha;
+} compare_args;
+
+/* The command line into *ca: 0 to go on, -1 when --help was answered, EXIT_BAD_INPUT with
+ * the message printed. */
+static int parse_compare_args(int argc, char **argv, compare_args *ca) {
     int n_paths = 0, seen_threshold = 0, seen_alpha = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             help(stdout);
-            return 0;
+            return -1;
         }
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) continue; /* nothing more to show */
         if (a[0] != '-' || !strcmp(a, "-")) {
@@ -57,7 +63,7 @@ int gc_compare_command(int argc, char **argv) {
                 fprintf(stderr, "gpucheck compare: one report too many: '%s' (give OLD.json NEW.json)\n", a);
                 return EXIT_BAD_INPUT;
             }
-            paths[n_paths++] = a;
+            ca->paths[n_paths++] = a;
             continue;
         }
         const char *eq = strchr(a, '=');
@@ -76,46 +82,42 @@ int gc_compare_command(int argc, char **argv) {
             fprintf(stderr, "gpucheck compare: %s\n", why_value);
             return EXIT_BAD_INPUT;
         }
-        if ((is_threshold && seen_threshold++) || (is_alpha && seen_alpha++) || (is_md && markdown)) {
+        if ((is_threshold && seen_threshold++) || (is_alpha && seen_alpha++) || (is_md && ca->markdown)) {
             fprintf(stderr, "gpucheck compare: option '%s' given twice\n", name);
             return EXIT_BAD_INPUT;
         }
-        if (is_threshold && (why = gc_parse_real(val, 0, 1000, 0, &threshold))) {
+        if (is_threshold && (why = gc_parse_real(val, 0, 1000, 0, &ca->threshold))) {
             fprintf(stderr, "gpucheck compare: --threshold needs a percentage in [0, 1000], got '%s': %s\n", val, why);
             return EXIT_BAD_INPUT;
         }
-        if (is_alpha && (why = gc_parse_real(val, 0, 1, 1, &alpha))) {
+        if (is_alpha && (why = gc_parse_real(val, 0, 1, 1, &ca->alpha))) {
             fprintf(stderr, "gpucheck compare: --alpha needs a p-value in (0, 1], got '%s': %s\n", val, why);
             return EXIT_BAD_INPUT;
         }
-        if (is_md) markdown = val;
+        if (is_md) ca->markdown = val;
     }
     if (n_paths != 2) {
         fprintf(stderr, "gpucheck compare: needs two reports, OLD.json NEW.json; try 'gpucheck compare --help'\n");
         return EXIT_BAD_INPUT;
     }
-    gc_cmp_run runs[2];
-    char err[512];
-    for (int k = 0; k < 2; k++) {
-        if (!gc_cmp_run_load(paths[k], &runs[k], err, sizeof err)) {
-            fprintf(stderr, "gpucheck compare: %s: %s\n", paths[k], err);
-            if (k) gc_cmp_run_free(&runs[0]);
-            return EXIT_BAD_INPUT;
-        }
-    }
+    return 0;
+}
+
+/* The comparison of two loaded runs, on the console and in the Markdown file: its exit
+ * status. */
+static int report_comparison(const compare_args *ca, const gc_cmp_run runs[2]) {
     gc_comparison c;
-    int status = EXIT_BAD_INPUT;
-    if (!gc_compare_runs(&runs[0], &runs[1], threshold / 100, alpha, &c)) {
+    if (!gc_compare_runs(&runs[0], &runs[1], ca->threshold / 100, ca->alpha, &c)) {
         fprintf(stderr, "gpucheck compare: out of memory\n");
-        goto out;
+        return EXIT_BAD_INPUT;
     }
-    FILE *console = markdown && !strcmp(markdown, "-") ? stderr : stdout;
-    gc_comparison_console(console, paths[0], &runs[0], paths[1], &runs[1], &c);
-    status = gc_comparison_failed(&c) ? EXIT_REGRESSION : 0;
-    if (markdown) {
-        md_job job = {paths[0], paths[1], &runs[0], &runs[1], &c};
-        if (!gc_write_file_whole(markdown, write_md, &job)) {
-            fprintf(stderr, "gpucheck compare: cannot write the Markdown to %s: %s\n", markdown, strerror(errno));
+    FILE *console = ca->markdown && !strcmp(ca->markdown, "-") ? stderr : stdout;
+    gc_comparison_console(console, ca->paths[0], &runs[0], ca->paths[1], &runs[1], &c);
+    int status = gc_comparison_failed(&c) ? EXIT_REGRESSION : 0;
+    if (ca->markdown) {
+        md_job job = {ca->paths[0], ca->paths[1], &runs[0], &runs[1], &c};
+        if (!gc_write_file_whole(ca->markdown, write_md, &job)) {
+            fprintf(stderr, "gpucheck compare: cannot write the Markdown to %s: %s\n", ca->markdown, strerror(errno));
             status = EXIT_BAD_INPUT;
         }
     }
@@ -124,7 +126,23 @@ int gc_compare_command(int argc, char **argv) {
         status = EXIT_BAD_INPUT;
     }
     gc_comparison_free(&c);
-out:
+    return status;
+}
+
+int gc_compare_command(int argc, char **argv) {
+    compare_args ca = {{NULL, NULL}, NULL, GC_CMP_DEFAULT_THRESHOLD_PCT, GC_CMP_DEFAULT_ALPHA};
+    int st = parse_compare_args(argc, argv, &ca);
+    if (st) return st < 0 ? 0 : st;
+    gc_cmp_run runs[2];
+    char err[512];
+    for (int k = 0; k < 2; k++) {
+        if (!gc_cmp_run_load(ca.paths[k], &runs[k], err, sizeof err)) {
+            fprintf(stderr, "gpucheck compare: %s: %s\n", ca.paths[k], err);
+            if (k) gc_cmp_run_free(&runs[0]);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    int status = report_comparison(&ca, runs);
     gc_cmp_run_free(&runs[0]);
     gc_cmp_run_free(&runs[1]);
     return status;
