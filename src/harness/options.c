@@ -376,6 +376,58 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
     return b->argv;
 }
 
+/* run's and bench's options: the same, but for the sampling rule's, which only a benchmark
+ * has, and what several devices may do at once. */
+static void print_run_help(FILE *f, gc_command cmd) {
+    fprintf(f,
+            "usage: gpucheck %s [options]\n\n"
+            "  --device LIST      device id (cuda:0, opencl:0:1), a whole word or the start of one device's\n"
+            "                     name, a comma list of them, or 'all' (default: first CUDA GPU, else first\n"
+            "                     OpenCL GPU, else PoCL CPU); several devices run at the same time, one\n"
+            "                     worker each (%s)\n"
+            "  --serial-devices   run several devices one after another instead\n"
+            "  --filter LIST      select by 'suite.name' or suite glob, comma list; '-GLOB' leaves out,\n"
+            "                     e.g. 'atomic_fence*,-*.twin.*'\n"
+            "  --exclude LIST     leave out what these globs match (repeatable)\n"
+            "  --tag LIST         select the tests with any of these tags; '-TAG' leaves out (repeatable)\n"
+            "  --rerun-failed F   select the tests that did not pass (neither PASS nor SKIP) in the JSON\n"
+            "                     report F of an earlier run\n"
+            "  --repeat N         run each selected test N times (same seed), every run reported\n"
+            "  -x, --fail-fast    stop after the first test that is not PASS or SKIP; the rest is not run\n"
+            "  --param S.K=V      set a test parameter, e.g. atomic_fence.rounds=4 (repeatable; the\n"
+            "                     parameters: 'gpucheck list --params')\n"
+            "  --seed N           seed of every random input (default " GC_STR(GC_DEFAULT_SEED) "); printed in every report\n"
+            "  --canary BYTE      output poison byte (default " GC_STR(GC_DEFAULT_CANARY) ")\n"
+            "  --scale F          multiply work sizes by F (default " GC_STR(GC_DEFAULT_SCALE) ")\n"
+            "  --timeout S        per-test time limit, overriding each test's budget (default: its own, else " GC_STR(GC_DEFAULT_BUDGET_S) " s)\n"
+            "  --time-budget S    stop starting new tests after S seconds (the rest SKIP)\n"
+            "%s"
+            "  --json FILE        JSON report ('-' for stdout)\n"
+            "  --junit FILE       JUnit XML report\n"
+            "  --markdown FILE    Markdown summary (for a pull-request comment)\n"
+            "  --tap              TAP 14 on stdout instead of the table\n"
+            "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
+            "  --no-cache         bypass the compile cache\n"
+            "  -v, --verbose      show each test's details\n\n"
+            "Tests built to fail (mutants) and tests tagged 'manual' run only when asked for: by a\n"
+            "--filter glob that starts with a literal ('mutant_*', not '*'), --tag mutant or manual,\n"
+            "or --rerun-failed. Numbers are decimal (integers also 0x hex); a leading zero (010) is\n"
+            "refused, never read as octal.\n"
+            "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
+            "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
+            "stopped by SIGINT/SIGTERM/SIGHUP.\n",
+            cmd == GC_CMD_RUN ? "run" : "bench",
+            cmd == GC_CMD_RUN ? "any devices" : "benchmarks: only distinct GPUs of known PCI bus",
+            cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
+                                  "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
+                                  "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"
+                                  "  --samples N        take exactly N samples instead (no noise rule)\n"
+                                  "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
+                                  "  --cold-cache       flush the device's L2 cache before each sample\n"
+                                  "  --csv FILE         benchmark table as CSV\n"
+                                : "");
+}
+
 void gc_print_help(FILE *f, gc_command cmd) {
     switch (cmd) {
     case GC_CMD_DEVICES:
@@ -399,53 +451,7 @@ void gc_print_help(FILE *f, gc_command cmd) {
         break;
     case GC_CMD_RUN:
     case GC_CMD_BENCH:
-        fprintf(f,
-                "usage: gpucheck %s [options]\n\n"
-                "  --device LIST      device id (cuda:0, opencl:0:1), a whole word or the start of one device's\n"
-                "                     name, a comma list of them, or 'all' (default: first CUDA GPU, else first\n"
-                "                     OpenCL GPU, else PoCL CPU); several devices run at the same time, one\n"
-                "                     worker each (%s)\n"
-                "  --serial-devices   run several devices one after another instead\n"
-                "  --filter LIST      select by 'suite.name' or suite glob, comma list; '-GLOB' leaves out,\n"
-                "                     e.g. 'atomic_fence*,-*.twin.*'\n"
-                "  --exclude LIST     leave out what these globs match (repeatable)\n"
-                "  --tag LIST         select the tests with any of these tags; '-TAG' leaves out (repeatable)\n"
-                "  --rerun-failed F   select the tests that did not pass (neither PASS nor SKIP) in the JSON\n"
-                "                     report F of an earlier run\n"
-                "  --repeat N         run each selected test N times (same seed), every run reported\n"
-                "  -x, --fail-fast    stop after the first test that is not PASS or SKIP; the rest is not run\n"
-                "  --param S.K=V      set a test parameter, e.g. atomic_fence.rounds=4 (repeatable; the\n"
-                "                     parameters: 'gpucheck list --params')\n"
-                "  --seed N           seed of every random input (default " GC_STR(GC_DEFAULT_SEED) "); printed in every report\n"
-                "  --canary BYTE      output poison byte (default " GC_STR(GC_DEFAULT_CANARY) ")\n"
-                "  --scale F          multiply work sizes by F (default " GC_STR(GC_DEFAULT_SCALE) ")\n"
-                "  --timeout S        per-test time limit, overriding each test's budget (default: its own, else " GC_STR(GC_DEFAULT_BUDGET_S) " s)\n"
-                "  --time-budget S    stop starting new tests after S seconds (the rest SKIP)\n"
-                "%s"
-                "  --json FILE        JSON report ('-' for stdout)\n"
-                "  --junit FILE       JUnit XML report\n"
-                "  --markdown FILE    Markdown summary (for a pull-request comment)\n"
-                "  --tap              TAP 14 on stdout instead of the table\n"
-                "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
-                "  --no-cache         bypass the compile cache\n"
-                "  -v, --verbose      show each test's details\n\n"
-                "Tests built to fail (mutants) and tests tagged 'manual' run only when asked for: by a\n"
-                "--filter glob that starts with a literal ('mutant_*', not '*'), --tag mutant or manual,\n"
-                "or --rerun-failed. Numbers are decimal (integers also 0x hex); a leading zero (010) is\n"
-                "refused, never read as octal.\n"
-                "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
-                "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
-                "stopped by SIGINT/SIGTERM/SIGHUP.\n",
-                cmd == GC_CMD_RUN ? "run" : "bench",
-                cmd == GC_CMD_RUN ? "any devices" : "benchmarks: only distinct GPUs of known PCI bus",
-                cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
-                                      "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
-                                      "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"
-                                      "  --samples N        take exactly N samples instead (no noise rule)\n"
-                                      "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
-                                      "  --cold-cache       flush the device's L2 cache before each sample\n"
-                                      "  --csv FILE         benchmark table as CSV\n"
-                                    : "");
+        print_run_help(f, cmd);
         break;
     default:
         fprintf(f, "usage: gpucheck COMMAND [options]\n"
