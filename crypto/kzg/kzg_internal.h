@@ -218,8 +218,9 @@ typedef struct {
     size_t cells_backup_bytes;
     /* fault injection for the suite (fk20.pool.two_contexts): nonzero makes each pass fail
      * where it would read its proofs back, as a device failure there does (GC_KZG_DEVICE),
-     * after its cells went to the caller */
-    int fail_proofs_read;
+     * after its cells went to the caller; fail_blobs_in where it would take its blobs in,
+     * before it computes anything, whether it copies them or reads them mapped */
+    int fail_proofs_read, fail_blobs_in;
 } kzg_batch_state;
 
 /* The context: the device and the kernels, then one part per stage. */

@@ -154,29 +154,22 @@ static gc_status one_device_run(gc_test_ctx *ctx) {
     return r ? fk20_kzg_error(ctx, kc, r, "gc_kzg_compute_cells_and_proofs") : GC_OK;
 }
 
-/* A call of n blobs with device 1 failing. early: its blob buffer swapped for one of a
- * byte, so that its first copy fails, as a device failure does (kzg_device_error,
- * GC_KZG_DEVICE), before it computes anything; late: the context's fault injection
- * (fail_proofs_read), a device failure where it reads its proofs back, after its cells
- * were read and handed to the caller ahead of them. */
+/* A call of n blobs with device 1 failing, through the context's fault injection: early
+ * (fail_blobs_in), where a pass takes its blobs in, before it computes anything; late
+ * (fail_proofs_read), where it reads its proofs back, after its cells were read and handed
+ * to the caller ahead of them. Both fail as a device failure there does (kzg_device_error,
+ * GC_KZG_DEVICE). The early fault is not a swapped blob buffer whose copy fails: on a GPU
+ * with page-locked mapped staging a pass of a few blobs is never copied into that buffer
+ * (its first launch reads the blobs over the bus), so the call would succeed. */
 static gc_status failing_call(gc_test_ctx *ctx, pool_state *s, int late, size_t n, pool_outputs *o, gc_kzg_ret *ret,
                               size_t *device, char *message, size_t message_size) {
     gc_kzg_ctx *kc = gc_kzg_pool_ctx(s->pool, 1);
-    gc_buffer *tiny = NULL, *kept = kc->batch.bb.blobs;
-    if (!late) {
-        gc_status st = gc_buffer_alloc(kc->dev, 1, GC_MEM_DEVICE, &tiny);
-        if (st) {
-            gc_ctx_error(ctx, "a one-byte buffer: %s: %s", gc_status_name(st), gc_last_error());
-            return st;
-        }
-        kc->batch.bb.blobs = tiny;
-    }
+    kc->batch.fail_blobs_in = !late;
     kc->batch.fail_proofs_read = late;
     poison(ctx, o);
     *ret = gc_kzg_pool_compute_cells_and_proofs(s->pool, o->cells, o->proofs, o->commitments, s->blobs, n, o->status);
-    kc->batch.bb.blobs = kept;
+    kc->batch.fail_blobs_in = 0;
     kc->batch.fail_proofs_read = 0;
-    gc_buffer_free(tiny);
     const char *msg;
     gc_kzg_pool_last_error(s->pool, device, &msg);
     snprintf(message, message_size, "%s", msg);

@@ -225,6 +225,10 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     size_t in_offset;
     int mapped = blobs_read_mapped(c, n, staging_in, &in_offset);
     gc_kzg_ret ret = GC_KZG_OK;
+    if (c->batch.fail_blobs_in) {
+        gc_set_last_error("injected by the suite (fail_blobs_in)");
+        return kzg_device_error(c, GC_ERR_DRIVER, "copying blobs");
+    }
     if (mapped) {
         blob_copy bc = {staging_in, blobs + first * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB};
         kzg_parallel_ranges(c->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, copy_blob_range, &bc);
