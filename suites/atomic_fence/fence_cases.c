@@ -93,8 +93,9 @@ static void add_last_block_cases(void) {
     }
 }
 
-static void build(void) {
-    if (n_cases) return;
+/* The fenced message-passing tests: local, global and host memory at every pair of
+ * orders and scope, and the forms with release/acquire atomics on the flag. */
+static void add_fenced_cases(void) {
     static const gc_memory_scope local_scopes[] = {GC_SCOPE_WORK_GROUP, GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM};
     static const gc_memory_scope global_scopes[] = {GC_SCOPE_DEVICE, GC_SCOPE_SYSTEM};
     for (int s = 0; s < 3; s++)
@@ -133,7 +134,11 @@ static void build(void) {
             cases[n_cases - 1].store_order = atomic_forms[f].store;
             cases[n_cases - 1].load_order = atomic_forms[f].load;
         }
-    /* Twins. Each needs what the weakest fenced test it weakens needs. */
+}
+
+/* Twins of message passing, each needing what the weakest fenced test it weakens needs:
+ * no fence (local memory also as a compiler may reorder it), and a fence too narrow. */
+static void add_message_twins(void) {
     /* Local memory: the no-fence twin in program order, then as the code that a
      * compiler may make of it once no fence stands in the way (mp_local.gc). */
     static const struct {
@@ -157,6 +162,9 @@ static void build(void) {
         snprintf(narrow_patterns[p], sizeof narrow_patterns[p], "global.%s.*", pairs[p].name);
         weakens(narrow_patterns[p]);
     }
+}
+
+static void add_litmus_cases(void) {
     /* The litmus shapes, across work-groups at device scope. Store buffering and IRIW are
      * what seq_cst fences forbid and acq_rel fences allow: their acq_rel twin is the one
      * that shows a seq_cst fence lowered to acq_rel. Load buffering needs acq_rel. */
@@ -193,14 +201,19 @@ static void build(void) {
             weakens(litmus[k].pattern);
         }
     }
+}
+
+static void add_narrow_atomics_twin(void) {
     /* Release/acquire atomics whose scope leaves out the other work-group. */
     add(FENCE_GLOBAL, FENCE_TWIN_NARROW, GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_WORK_GROUP, GC_SCOPE_WORK_GROUP,
         GC_ORDER_RELAXED, GC_ORDER_RELAXED, GC_SCOPE_DEVICE, "twin.global.%s%s", "work_group_atomics", "");
     cases[n_cases - 1].store_order = GC_ORDER_RELEASE;
     cases[n_cases - 1].load_order = GC_ORDER_ACQUIRE;
     weakens("global.*atomic*");
-    add_barrier_cases();
-    add_last_block_cases();
+}
+
+/* The host's twins: no fence, and a device-scope fence where system scope is needed. */
+static void add_host_twins(void) {
     for (int dir = 0; dir < 2; dir++) {
         fence_space sp = dir ? FENCE_HOST_TO_DEVICE : FENCE_DEVICE_TO_HOST;
         const char *dn = dir ? "host_to_device" : "device_to_host";
@@ -212,6 +225,17 @@ static void build(void) {
             GC_ORDER_ACQ_REL, GC_ORDER_ACQ_REL, GC_SCOPE_SYSTEM, "twin.host.%s.%s", dn, "device_fence");
         weakens(pattern);
     }
+}
+
+static void build(void) {
+    if (n_cases) return;
+    add_fenced_cases();
+    add_message_twins();
+    add_litmus_cases();
+    add_narrow_atomics_twin();
+    add_barrier_cases();
+    add_last_block_cases();
+    add_host_twins();
 }
 
 /* The mutants: the idiom's CAS ticket built with the increment that wraps one step late
