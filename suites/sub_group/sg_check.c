@@ -312,6 +312,77 @@ out:
 
 /* ---- the whole list ------------------------------------------------------------------ */
 
+/* Each work-item's record on its own (canary, fields, ids); wg_start[w + 1] counts the
+ * written records of work-group w. The first written record, NULL if none. */
+static const uint32_t *sg_check_records(const uint32_t *records, size_t n, const gc_sg_shape *shape,
+                                        const sg_geom *geo, size_t *wg_start, sg_log *log, gc_sg_summary *sum) {
+    const uint32_t *first_written = NULL;
+    const uint32_t canary_word = sg_canary_word(shape, geo);
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t *r = records + i * SG_NFIELDS;
+        sg_place p;
+        sg_place_of(geo, i, &p);
+        if (p.full && p.pos == 0) sum->full_work_groups++;
+        sum->checks++;
+        if (sg_unwritten(r, shape->canary)) {
+            sg_violation(log, "work-item %zu (work-group %zu, local linear id %zu): record "
+                               "never written (still canary)",
+                         i, p.wg, p.pos);
+            sum->unwritten++;
+            continue;
+        }
+        wg_start[p.wg + 1]++;
+        sg_check_fields_written(r, i, canary_word, log, &sum->checks);
+        sg_check_item(r, i, &p, log, &sum->checks);
+        if (!first_written) {
+            first_written = r;
+            continue;
+        }
+        if (r[SG_F_MAX_LOCAL_RANGE] != first_written[SG_F_MAX_LOCAL_RANGE])
+            sg_violation(log, "work-item %zu: max local range %u, work-item %zu: %u", i,
+                         r[SG_F_MAX_LOCAL_RANGE], (size_t)(first_written - records) / SG_NFIELDS,
+                         first_written[SG_F_MAX_LOCAL_RANGE]);
+        sum->checks++;
+    }
+    return first_written;
+}
+
+/* The max local range must be one value, the device's: a size it lists, what the
+ * runtime says. */
+static void sg_check_max_local_range(const gc_sg_shape *shape, const uint32_t *first_written, sg_log *log,
+                                     gc_sg_summary *sum) {
+    if (!first_written) return;
+    const uint32_t max = first_written[SG_F_MAX_LOCAL_RANGE];
+    sum->max_size = max;
+    if (shape->n_device_sizes) {
+        int listed = 0;
+        for (unsigned k = 0; k < shape->n_device_sizes && k < GC_SG_MAX_SIZES; k++)
+            if (shape->device_sizes[k] == max) listed = 1;
+        if (!listed) sg_violation(log, "max local range %u is not a sub-group size of the device", max);
+        sum->checks++;
+    }
+    if (shape->host_max_size && max != shape->host_max_size)
+        sg_violation(log, "max local range %u, the runtime says %u", max, shape->host_max_size);
+}
+
+/* The written records grouped by work-group (a counting sort on the derived id): those of
+ * work-group w at order/places[wg_start[w] .. wg_start[w + 1]). */
+static void sg_group_by_work_group(const uint32_t *records, size_t n, const gc_sg_shape *shape, const sg_geom *geo,
+                                   size_t *wg_start, size_t *order, sg_place *places) {
+    for (size_t w = 0; w < geo->n_wg; w++) wg_start[w + 1] += wg_start[w];
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t *r = records + i * SG_NFIELDS;
+        if (sg_unwritten(r, shape->canary)) continue;
+        sg_place p;
+        sg_place_of(geo, i, &p);
+        size_t slot = wg_start[p.wg]++;
+        order[slot] = i;
+        places[slot] = p;
+    }
+    for (size_t w = geo->n_wg; w > 0; w--) wg_start[w] = wg_start[w - 1];
+    wg_start[0] = 0;
+}
+
 size_t gc_sg_check(const uint32_t *records, size_t n, const gc_sg_shape *shape,
                    gc_sg_summary *summary, char *msg, size_t len) {
     sg_log log = {0, msg, len};
@@ -335,9 +406,6 @@ size_t gc_sg_check(const uint32_t *records, size_t n, const gc_sg_shape *shape,
     sum.work_items = n;
     sum.work_groups = geo.n_wg;
 
-    /* Per work-item checks; the max local range must be one value, the device's. */
-    const uint32_t *first_written = NULL;
-    const uint32_t canary_word = sg_canary_word(shape, &geo);
     wg_start = calloc(geo.n_wg + 1, sizeof *wg_start);
     order = malloc((n ? n : 1) * sizeof *order);
     keys = malloc((n ? n : 1) * sizeof *keys);
@@ -347,63 +415,9 @@ size_t gc_sg_check(const uint32_t *records, size_t n, const gc_sg_shape *shape,
         sg_violation(&log, "out of host memory for %zu records", n);
         goto out;
     }
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t *r = records + i * SG_NFIELDS;
-        sg_place p;
-        sg_place_of(&geo, i, &p);
-        if (p.full && p.pos == 0) sum.full_work_groups++;
-        sum.checks++;
-        if (sg_unwritten(r, shape->canary)) {
-            sg_violation(&log, "work-item %zu (work-group %zu, local linear id %zu): record "
-                               "never written (still canary)",
-                         i, p.wg, p.pos);
-            sum.unwritten++;
-            continue;
-        }
-        wg_start[p.wg + 1]++;
-        sg_check_fields_written(r, i, canary_word, &log, &sum.checks);
-        sg_check_item(r, i, &p, &log, &sum.checks);
-        if (!first_written) {
-            first_written = r;
-            continue;
-        }
-        if (r[SG_F_MAX_LOCAL_RANGE] != first_written[SG_F_MAX_LOCAL_RANGE])
-            sg_violation(&log, "work-item %zu: max local range %u, work-item %zu: %u", i,
-                         r[SG_F_MAX_LOCAL_RANGE], (size_t)(first_written - records) / SG_NFIELDS,
-                         first_written[SG_F_MAX_LOCAL_RANGE]);
-        sum.checks++;
-    }
-    if (first_written) {
-        const uint32_t max = first_written[SG_F_MAX_LOCAL_RANGE];
-        sum.max_size = max;
-        if (shape->n_device_sizes) {
-            int listed = 0;
-            for (unsigned k = 0; k < shape->n_device_sizes && k < GC_SG_MAX_SIZES; k++)
-                if (shape->device_sizes[k] == max) listed = 1;
-            if (!listed)
-                sg_violation(&log, "max local range %u is not a sub-group size of the device",
-                             max);
-            sum.checks++;
-        }
-        if (shape->host_max_size && max != shape->host_max_size)
-            sg_violation(&log, "max local range %u, the runtime says %u", max,
-                         shape->host_max_size);
-    }
-
-    /* Group the written records by work-group (a counting sort on the derived id). */
-    for (size_t w = 0; w < geo.n_wg; w++) wg_start[w + 1] += wg_start[w];
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t *r = records + i * SG_NFIELDS;
-        if (sg_unwritten(r, shape->canary)) continue;
-        sg_place p;
-        sg_place_of(&geo, i, &p);
-        size_t slot = wg_start[p.wg]++;
-        order[slot] = i;
-        places[slot] = p;
-    }
-    for (size_t w = geo.n_wg; w > 0; w--) wg_start[w] = wg_start[w - 1];
-    wg_start[0] = 0;
-
+    const uint32_t *first_written = sg_check_records(records, n, shape, &geo, wg_start, &log, &sum);
+    sg_check_max_local_range(shape, first_written, &log, &sum);
+    sg_group_by_work_group(records, n, shape, &geo, wg_start, order, places);
     for (size_t k = 0; k < 2 * geo.full_wg_size; k++) ref[k] = SG_UNSET;
     sg_wg_ctx c = {records, shape, &geo, first_written ? first_written[SG_F_MAX_LOCAL_RANGE] : 0,
                    ref, ref + geo.full_wg_size, SIZE_MAX, &log, &sum};
@@ -457,55 +471,96 @@ static void sg_mangle_fallback(uint32_t *rec) {
     rec[SG_F_LOCAL_ID] = rec[SG_F_LOCAL_LINEAR_ID] = rec[SG_F_LOCAL_RANGE];
 }
 
+/* Local id 1 becomes a second local id 0 (leader too, so that it stays consistent on its
+ * own): only the exactly-once check can see it. */
+static void mangle_duplicate_local_id(uint32_t *rec, size_t n) {
+    size_t i = sg_find_local_id(rec, n, 1, 2);
+    if (i == n) {
+        sg_mangle_fallback(rec);
+        return;
+    }
+    uint32_t *r = rec + i * SG_NFIELDS;
+    r[SG_F_LOCAL_ID] = r[SG_F_LOCAL_LINEAR_ID] = 0;
+    r[SG_F_LEADER] = 1;
+}
+
+/* Every item of record 0's work-group claims one sub-group more than there is. */
+static void mangle_missing_sub_group(uint32_t *rec, size_t n, const sg_geom *geo) {
+    sg_place p0, p;
+    sg_place_of(geo, 0, &p0);
+    for (size_t i = 0; i < n; i++) {
+        sg_place_of(geo, i, &p);
+        if (p.wg != p0.wg) continue;
+        rec[i * SG_NFIELDS + SG_F_GROUP_RANGE]++;
+        rec[i * SG_NFIELDS + SG_F_GROUP_LINEAR_RANGE]++;
+    }
+}
+
+/* The leader flag moves from local id 0 to local id 1 of one sub-group. */
+static void mangle_leader_moved(uint32_t *rec, size_t n, const sg_geom *geo) {
+    size_t i = sg_find_local_id(rec, n, 1, 2);
+    if (i == n) {
+        rec[SG_F_LEADER] ^= 1u;
+        return;
+    }
+    uint32_t *r = rec + i * SG_NFIELDS;
+    r[SG_F_LEADER] = 1;
+    sg_place pi, p;
+    sg_place_of(geo, i, &pi);
+    for (size_t j = 0; j < n; j++) {
+        uint32_t *q = rec + j * SG_NFIELDS;
+        if (q[SG_F_LOCAL_ID] != 0 || q[SG_F_GROUP_ID] != r[SG_F_GROUP_ID]) continue;
+        sg_place_of(geo, j, &p);
+        if (p.wg == pi.wg) q[SG_F_LEADER] = 0;
+    }
+}
+
+/* One item below the last of its sub-group claims the sub-group is one smaller. */
+static void mangle_size_not_uniform(uint32_t *rec, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t *r = rec + i * SG_NFIELDS;
+        if (r[SG_F_LOCAL_RANGE] >= 2 && r[SG_F_LOCAL_ID] + 2 <= r[SG_F_LOCAL_RANGE]) {
+            r[SG_F_LOCAL_RANGE]--;
+            r[SG_F_LOCAL_LINEAR_RANGE]--;
+            return;
+        }
+    }
+    sg_mangle_fallback(rec);
+}
+
+/* Swap what the items at positions 0 and 1 of the second full work-group say; each
+ * sub-group stays complete, only the mapping differs from the first. */
+static void mangle_mapping_differs(uint32_t *rec, size_t n, const sg_geom *geo) {
+    size_t full_seen = 0, target = SIZE_MAX, a = n, b = n;
+    sg_place p;
+    for (size_t i = 0; i < n && (a == n || b == n); i++) {
+        sg_place_of(geo, i, &p);
+        if (!p.full || p.wg_size < 2) continue;
+        if (p.pos == 0 && target == SIZE_MAX && ++full_seen == 2) target = p.wg;
+        if (p.wg != target) continue;
+        if (p.pos == 0) a = i;
+        if (p.pos == 1) b = i;
+    }
+    if (a == n || b == n) {
+        sg_mangle_fallback(rec);
+        return;
+    }
+    for (unsigned f = 0; f < SG_F_WG_LINEAR_ID; f++) {
+        uint32_t t = rec[a * SG_NFIELDS + f];
+        rec[a * SG_NFIELDS + f] = rec[b * SG_NFIELDS + f];
+        rec[b * SG_NFIELDS + f] = t;
+    }
+}
+
 void gc_sg_mangle(void *data, size_t n, const void *param, unsigned variant) {
     uint32_t *rec = data;
     const gc_sg_shape *shape = param;
     sg_geom geo;
     if (n == 0 || !sg_geom_init(shape, &geo)) return;
     switch ((gc_sg_mangle_variant)variant) {
-    case GC_SG_MANGLE_DUPLICATE_LOCAL_ID: {
-        /* Local id 1 becomes a second local id 0 (leader too, so that it stays
-         * consistent on its own): only the exactly-once check can see it. */
-        size_t i = sg_find_local_id(rec, n, 1, 2);
-        if (i == n) {
-            sg_mangle_fallback(rec);
-            break;
-        }
-        uint32_t *r = rec + i * SG_NFIELDS;
-        r[SG_F_LOCAL_ID] = r[SG_F_LOCAL_LINEAR_ID] = 0;
-        r[SG_F_LEADER] = 1;
-        break;
-    }
-    case GC_SG_MANGLE_MISSING_SUB_GROUP: {
-        /* Every item of record 0's work-group claims one sub-group more than there is. */
-        sg_place p0, p;
-        sg_place_of(&geo, 0, &p0);
-        for (size_t i = 0; i < n; i++) {
-            sg_place_of(&geo, i, &p);
-            if (p.wg != p0.wg) continue;
-            rec[i * SG_NFIELDS + SG_F_GROUP_RANGE]++;
-            rec[i * SG_NFIELDS + SG_F_GROUP_LINEAR_RANGE]++;
-        }
-        break;
-    }
-    case GC_SG_MANGLE_LEADER_MOVED: {
-        size_t i = sg_find_local_id(rec, n, 1, 2);
-        if (i == n) {
-            rec[SG_F_LEADER] ^= 1u;
-            break;
-        }
-        uint32_t *r = rec + i * SG_NFIELDS;
-        r[SG_F_LEADER] = 1;
-        sg_place pi, p;
-        sg_place_of(&geo, i, &pi);
-        for (size_t j = 0; j < n; j++) {
-            uint32_t *q = rec + j * SG_NFIELDS;
-            if (q[SG_F_LOCAL_ID] != 0 || q[SG_F_GROUP_ID] != r[SG_F_GROUP_ID]) continue;
-            sg_place_of(&geo, j, &p);
-            if (p.wg == pi.wg) q[SG_F_LEADER] = 0;
-        }
-        break;
-    }
+    case GC_SG_MANGLE_DUPLICATE_LOCAL_ID: mangle_duplicate_local_id(rec, n); break;
+    case GC_SG_MANGLE_MISSING_SUB_GROUP: mangle_missing_sub_group(rec, n, &geo); break;
+    case GC_SG_MANGLE_LEADER_MOVED: mangle_leader_moved(rec, n, &geo); break;
     case GC_SG_MANGLE_MAX_NOT_UNIFORM: {
         /* Doubling keeps it above the local range: only uniformity can catch it. */
         uint32_t *r = rec + (n - 1) * SG_NFIELDS;
@@ -516,46 +571,11 @@ void gc_sg_mangle(void *data, size_t n, const void *param, unsigned variant) {
     case GC_SG_MANGLE_UNWRITTEN:
         memset(rec + (n / 2) * SG_NFIELDS, shape->canary, SG_NFIELDS * sizeof(uint32_t));
         break;
-    case GC_SG_MANGLE_SIZE_NOT_UNIFORM: {
-        /* One item below the last of its sub-group claims the sub-group is one smaller. */
-        for (size_t i = 0; i < n; i++) {
-            uint32_t *r = rec + i * SG_NFIELDS;
-            if (r[SG_F_LOCAL_RANGE] >= 2 && r[SG_F_LOCAL_ID] + 2 <= r[SG_F_LOCAL_RANGE]) {
-                r[SG_F_LOCAL_RANGE]--;
-                r[SG_F_LOCAL_LINEAR_RANGE]--;
-                return;
-            }
-        }
-        sg_mangle_fallback(rec);
-        break;
-    }
+    case GC_SG_MANGLE_SIZE_NOT_UNIFORM: mangle_size_not_uniform(rec, n); break;
     case GC_SG_MANGLE_LINEAR_TWIN:
         rec[SG_F_LOCAL_LINEAR_ID] ^= 1u;
         break;
-    case GC_SG_MANGLE_MAPPING_DIFFERS: {
-        /* Swap what the items at positions 0 and 1 of the second full work-group say;
-         * each sub-group stays complete, only the mapping differs from the first. */
-        size_t full_seen = 0, target = SIZE_MAX, a = n, b = n;
-        sg_place p;
-        for (size_t i = 0; i < n && (a == n || b == n); i++) {
-            sg_place_of(&geo, i, &p);
-            if (!p.full || p.wg_size < 2) continue;
-            if (p.pos == 0 && target == SIZE_MAX && ++full_seen == 2) target = p.wg;
-            if (p.wg != target) continue;
-            if (p.pos == 0) a = i;
-            if (p.pos == 1) b = i;
-        }
-        if (a == n || b == n) {
-            sg_mangle_fallback(rec);
-            break;
-        }
-        for (unsigned f = 0; f < SG_F_WG_LINEAR_ID; f++) {
-            uint32_t t = rec[a * SG_NFIELDS + f];
-            rec[a * SG_NFIELDS + f] = rec[b * SG_NFIELDS + f];
-            rec[b * SG_NFIELDS + f] = t;
-        }
-        break;
-    }
+    case GC_SG_MANGLE_MAPPING_DIFFERS: mangle_mapping_differs(rec, n, &geo); break;
     case GC_SG_MANGLE_WORK_GROUP_ID:
         rec[SG_F_WG_LINEAR_ID]++;
         break;
