@@ -148,6 +148,88 @@ static int has_prefix(const char *op, const char *prefix) {
     return !strncmp(op, prefix, n) && (op[n] == 0 || op[n] == '.');
 }
 
+/* Required fences present, and no others where only the listed ones may appear: 1, or 0
+ * with the message. */
+static int check_fences(const items *it, const fence_ptx_expect *e, char *msg, size_t len) {
+    for (int f = 0; f < FENCE_PTX_MAX_FENCES && e->fences[f]; f++) {
+        size_t found = 0;
+        for (size_t i = 0; i < it->n; i++)
+            if (it->v[i].kind == ITEM_INSTR && !strcmp(it->v[i].opcode, e->fences[f])) found++;
+        if (!found) {
+            snprintf(msg, len, "%s: expected %s, found none", e->entry, e->fences[f]);
+            return 0;
+        }
+    }
+    if (!e->only_listed_fences) return 1;
+    for (size_t i = 0; i < it->n; i++) {
+        if (it->v[i].kind != ITEM_INSTR || !is_fence(it->v[i].opcode)) continue;
+        int listed = 0;
+        for (int f = 0; f < FENCE_PTX_MAX_FENCES && e->fences[f]; f++) listed |= !strcmp(it->v[i].opcode, e->fences[f]);
+        if (!listed) {
+            snprintf(msg, len, "%s: unexpected %s", e->entry, it->v[i].opcode);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A work-group barrier where one is required, none where none may be. */
+static int check_barriers(const items *it, const fence_ptx_expect *e, char *msg, size_t len) {
+    if (e->barriers == FENCE_PTX_BARRIER_ANY) return 1;
+    size_t barriers = 0;
+    const char *first = NULL;
+    for (size_t i = 0; i < it->n; i++)
+        if (it->v[i].kind == ITEM_INSTR && is_barrier(it->v[i].opcode)) {
+            if (!barriers++) first = it->v[i].opcode;
+        }
+    if (e->barriers == FENCE_PTX_BARRIER_REQUIRED && !barriers) {
+        snprintf(msg, len, "%s: expected a work-group barrier (bar.sync), found none", e->entry);
+        return 0;
+    }
+    if (e->barriers == FENCE_PTX_BARRIER_NONE && barriers) {
+        snprintf(msg, len, "%s: unexpected barrier %s (%zu in all)", e->entry, first, barriers);
+        return 0;
+    }
+    return 1;
+}
+
+/* Is the instruction at j inside a loop (a label at i <= j, a branch back to it at k > j)
+ * that, where asked, holds no fence and no store? The innermost such loop decides. */
+static int in_poll_loop(const items *it, size_t j, int pure_asked) {
+    size_t best_i = 0, best_k = 0;
+    int in_loop = 0;
+    for (size_t k = j + 1; k < it->n; k++) {
+        if (it->v[k].kind != ITEM_INSTR || !it->v[k].target[0]) continue;
+        for (size_t i = 0; i <= j; i++) {
+            if (it->v[i].kind == ITEM_LABEL && !strcmp(it->v[i].opcode, it->v[k].target)) {
+                if (!in_loop || k - i < best_k - best_i) best_i = i, best_k = k;
+                in_loop = 1;
+            }
+        }
+    }
+    if (!in_loop) return 0;
+    if (pure_asked)
+        for (size_t m = best_i; m <= best_k; m++)
+            if (it->v[m].kind == ITEM_INSTR && (is_fence(it->v[m].opcode) || is_store(it->v[m].opcode))) return 0;
+    return 1;
+}
+
+/* The flag poll: a load of e->poll inside its loop (not hoisted out of it). */
+static int check_poll(const items *it, const fence_ptx_expect *e, char *msg, size_t len) {
+    if (!e->poll) return 1;
+    size_t polls = 0;
+    for (size_t j = 0; j < it->n; j++) {
+        if (it->v[j].kind != ITEM_INSTR || !has_prefix(it->v[j].opcode, e->poll)) continue;
+        polls++;
+        if (in_poll_loop(it, j, e->poll_loop_pure)) return 1;
+    }
+    if (!polls) snprintf(msg, len, "%s: no %s load (the flag poll) found", e->entry, e->poll);
+    else
+        snprintf(msg, len, "%s: no %s load sits inside %s loop (poll hoisted out of its loop?)", e->entry, e->poll,
+                 e->poll_loop_pure ? "a fence- and store-free" : "a");
+    return 0;
+}
+
 int fence_ptx_check(const char *ptx, const fence_ptx_expect *e, char *msg, size_t len) {
     if (!ptx || !e || !e->entry) {
         snprintf(msg, len, "no PTX to check");
@@ -166,81 +248,7 @@ int fence_ptx_check(const char *ptx, const fence_ptx_expect *e, char *msg, size_
         free(it.v);
         return 0;
     }
-    ok = 0;
-    /* Required fences present, and no others where only the listed ones may appear. */
-    for (int f = 0; f < FENCE_PTX_MAX_FENCES && e->fences[f]; f++) {
-        size_t found = 0;
-        for (size_t i = 0; i < it.n; i++)
-            if (it.v[i].kind == ITEM_INSTR && !strcmp(it.v[i].opcode, e->fences[f])) found++;
-        if (!found) {
-            snprintf(msg, len, "%s: expected %s, found none", e->entry, e->fences[f]);
-            goto out;
-        }
-    }
-    if (e->only_listed_fences) {
-        for (size_t i = 0; i < it.n; i++) {
-            if (it.v[i].kind != ITEM_INSTR || !is_fence(it.v[i].opcode)) continue;
-            int listed = 0;
-            for (int f = 0; f < FENCE_PTX_MAX_FENCES && e->fences[f]; f++)
-                listed |= !strcmp(it.v[i].opcode, e->fences[f]);
-            if (!listed) {
-                snprintf(msg, len, "%s: unexpected %s", e->entry, it.v[i].opcode);
-                goto out;
-            }
-        }
-    }
-    if (e->barriers != FENCE_PTX_BARRIER_ANY) {
-        size_t barriers = 0;
-        const char *first = NULL;
-        for (size_t i = 0; i < it.n; i++)
-            if (it.v[i].kind == ITEM_INSTR && is_barrier(it.v[i].opcode)) {
-                if (!barriers++) first = it.v[i].opcode;
-            }
-        if (e->barriers == FENCE_PTX_BARRIER_REQUIRED && !barriers) {
-            snprintf(msg, len, "%s: expected a work-group barrier (bar.sync), found none", e->entry);
-            goto out;
-        }
-        if (e->barriers == FENCE_PTX_BARRIER_NONE && barriers) {
-            snprintf(msg, len, "%s: unexpected barrier %s (%zu in all)", e->entry, first, barriers);
-            goto out;
-        }
-    }
-    if (e->poll) {
-        size_t polls = 0;
-        for (size_t j = 0; j < it.n; j++) {
-            if (it.v[j].kind != ITEM_INSTR || !has_prefix(it.v[j].opcode, e->poll)) continue;
-            polls++;
-            /* Innermost loop around j: label at i <= j, branch back to it at k > j. */
-            size_t best_i = 0, best_k = 0;
-            int in_loop = 0;
-            for (size_t k = j + 1; k < it.n; k++) {
-                if (it.v[k].kind != ITEM_INSTR || !it.v[k].target[0]) continue;
-                for (size_t i = 0; i <= j; i++) {
-                    if (it.v[i].kind == ITEM_LABEL && !strcmp(it.v[i].opcode, it.v[k].target)) {
-                        if (!in_loop || k - i < best_k - best_i) best_i = i, best_k = k;
-                        in_loop = 1;
-                    }
-                }
-            }
-            if (!in_loop) continue;
-            if (e->poll_loop_pure) {
-                int pure = 1;
-                for (size_t m = best_i; m <= best_k; m++)
-                    if (it.v[m].kind == ITEM_INSTR && (is_fence(it.v[m].opcode) || is_store(it.v[m].opcode)))
-                        pure = 0;
-                if (!pure) continue;
-            }
-            ok = 1;
-            goto out;
-        }
-        if (!polls) snprintf(msg, len, "%s: no %s load (the flag poll) found", e->entry, e->poll);
-        else
-            snprintf(msg, len, "%s: no %s load sits inside %s loop (poll hoisted out of its loop?)", e->entry, e->poll,
-                     e->poll_loop_pure ? "a fence- and store-free" : "a");
-        goto out;
-    }
-    ok = 1;
-out:
+    ok = check_fences(&it, e, msg, len) && check_barriers(&it, e, msg, len) && check_poll(&it, e, msg, len);
     free(it.v);
     return ok;
 }
