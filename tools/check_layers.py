@@ -22,6 +22,7 @@ LAYERS = [
     ("src/cli", "commands"),
     ("src/kzg_cli", "commands"),
     ("suites", "suites"),
+    ("src/ckzg", "ckzg"),
     ("crypto/kzg", "crypto/kzg"),
     ("crypto/bls12_381", "crypto/bls12_381"),
     ("src/harness", "harness"),
