@@ -1,4 +1,4 @@
-/* test_blob_input.c — the blob lines of `gpucheck kzg cells` (src/kzg_cli/blob_input.c):
+/* test_blob_input.c — the blob lines of `gpucheck kzg cells` (src/cli/kzg/blob_input.c):
  * a blob is "0x" and 262,144 hex digits whatever blanks surround it (the fuzz target's oracle
  * found that more than 62 of them made a valid blob "malformed", with a count that included
  * them); blank lines are blank however long; a malformed line's message names its line and
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kzg_cli/blob_input.h"
+#include "cli/kzg/blob_input.h"
 #include "unit.h"
 
 static uint8_t blob[GC_KZG_BYTES_PER_BLOB];

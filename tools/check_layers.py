@@ -20,7 +20,6 @@ import sys
 # (include/) and the kernel dialect (kernels/) are interfaces that any layer may include.
 LAYERS = [
     ("src/cli", "commands"),
-    ("src/kzg_cli", "commands"),
     ("suites", "suites"),
     ("src/ckzg", "ckzg"),
     ("crypto/kzg", "crypto/kzg"),

@@ -23,7 +23,7 @@
 #include "harness/rerun.h"
 #include "harness/runner.h"
 #include "harness/select.h"
-#include "kzg_cli/kzg_command.h"
+#include "cli/kzg/kzg_command.h"
 #include "report/progress_line.h"
 #include "report/report.h"
 

@@ -1,4 +1,4 @@
-/* fuzz_kzg_blob.c — the blob input of `gpucheck kzg cells` (src/kzg_cli/blob_input.c): the
+/* fuzz_kzg_blob.c — the blob input of `gpucheck kzg cells` (src/cli/kzg/blob_input.c): the
  * input is read through gc_blob_read_line and gc_blob_parse_line as the command reads it.
  *
  * Checked beyond memory safety, line by line against an independent reading of the same
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kzg_cli/blob_input.h"
+#include "cli/kzg/blob_input.h"
 
 #define SMALL_BUFFER 40
 

@@ -10,7 +10,7 @@
  * The pool (the per-device precomputation, on every device at once) is made when the
  * first well-formed blob arrives, so an input of only malformed lines costs no
  * precomputation. A pool of one device is that device's context. */
-#include "kzg_cli/kzg_command.h"
+#include "cli/kzg/kzg_command.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,7 +26,7 @@
 #include "device/device_match.h"
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
-#include "kzg_cli/blob_input.h"
+#include "cli/kzg/blob_input.h"
 #include "common/clock.h"
 
 #define EXIT_REJECTED 1

@@ -1,6 +1,6 @@
 /* blob_input.c — reading and parsing the blob lines of `gpucheck kzg cells`
  * (blob_input.h). */
-#include "kzg_cli/blob_input.h"
+#include "cli/kzg/blob_input.h"
 
 #include <stdio.h>
 #include <string.h>
