@@ -46,6 +46,14 @@ foreach(c IN LISTS GC_KZG_EXIT2_CASES)
   # stdin: one malformed line, so that only the option under test can make it exit 2.
   add_test(NAME kzg_cmd_exit2_${name} COMMAND ${GC_KZG_CHECK} expect 2 "${fragment}" --stdin "0x12\\n" -- ${args})
 endforeach()
+# ---- nothing lost: inputs, the setup and an existing output survive every run -----------
+# (kzg_lossless_check.py: each check in seconds, none computes a blob.)
+set(GC_KZG_LOSSLESS ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kzg_lossless_check.py $<TARGET_FILE:gpucheck-cli>)
+foreach(c stdin_is_out in_is_stdout setup_is_out failed_run_keeps_out sigint_in_precompute signal_whole_records
+          progress_counts setup_too_large)
+  add_test(NAME kzg_cmd_lossless_${c} COMMAND ${GC_KZG_LOSSLESS} ${c})
+  set_tests_properties(kzg_cmd_lossless_${c} PROPERTIES TIMEOUT 300 LABELS kzg)
+endforeach()
 add_test(NAME kzg_cmd_same_in_out COMMAND sh -c "f=$(mktemp) && echo 0x12 > $f && $0 kzg cells --in $f --out $f; \
          rc=$?; test $rc -eq 2 && grep -q 0x12 $f; rc2=$?; rm -f $f; exit $rc2" $<TARGET_FILE:gpucheck-cli>)
 

@@ -2,7 +2,8 @@
  * a blob is "0x" and 262,144 hex digits whatever blanks surround it (the fuzz target's oracle
  * found that more than 62 of them made a valid blob "malformed", with a count that included
  * them); blank lines are blank however long; a malformed line's message names its line and
- * counts only the line's own characters. */
+ * counts only the line's own characters; a bad digit's column counts from the line's start,
+ * the blanks before the blob included (as an editor shows it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,9 @@ static char msg[GC_BLOB_MESSAGE_LEN];
 static size_t read_kinds(const char *text, size_t text_len, gc_blob_line *kinds, char msgs[][GC_BLOB_MESSAGE_LEN]) {
     static char buf[GC_BLOB_LINE_BUFFER];
     FILE *f = fmemopen((void *)text, text_len, "r");
-    size_t len, n = 0;
-    while (f && n < 8 && gc_blob_read_line(f, buf, sizeof buf, &len)) {
-        kinds[n] = gc_blob_parse_line(buf, sizeof buf, len, n + 1, blob, msg);
+    size_t len, lead, n = 0;
+    while (f && n < 8 && gc_blob_read_line(f, buf, sizeof buf, &len, &lead)) {
+        kinds[n] = gc_blob_parse_line(buf, sizeof buf, len, lead, n + 1, blob, msg);
         snprintf(msgs[n], GC_BLOB_MESSAGE_LEN, "%s", msg);
         n++;
     }
@@ -93,7 +94,13 @@ int main(void) {
     char *bad_digit = blob_line("  ", "\n", 0);
     bad_digit[2 + 2 + 100] = 'g';
     n = read_kinds(bad_digit, strlen(bad_digit), kinds, msgs);
-    CHECKF(n == 1 && kinds[0] == GC_BLOB_LINE_MALFORMED && strstr(msgs[0], "line 1: character 103 ('g')"), "'%s'",
+    CHECKF(n == 1 && kinds[0] == GC_BLOB_LINE_MALFORMED && strstr(msgs[0], "line 1: character 105 ('g')"), "'%s'",
+           n ? msgs[0] : "");
+    free(bad_digit);
+    bad_digit = blob_line(" \t ", "\n", 0);
+    bad_digit[3 + 2 + 7] = '\x01';
+    n = read_kinds(bad_digit, strlen(bad_digit), kinds, msgs);
+    CHECKF(n == 1 && kinds[0] == GC_BLOB_LINE_MALFORMED && strstr(msgs[0], "line 1: character 13 (byte 0x01)"), "'%s'",
            n ? msgs[0] : "");
     free(bad_digit);
     return UNIT_DONE();

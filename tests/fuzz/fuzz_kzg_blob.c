@@ -60,10 +60,10 @@ static void read_all(const uint8_t *data, size_t size, size_t buf_size, int orac
     if (!buf) buf = malloc(GC_BLOB_LINE_BUFFER);
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return; /* an empty input: nothing to read */
-    size_t len, line_no = 0;
+    size_t len, lead, line_no = 0;
     const uint8_t *line = data; /* the oracle's view of the current line */
     char msg[GC_BLOB_MESSAGE_LEN];
-    while (gc_blob_read_line(f, buf, buf_size, &len)) {
+    while (gc_blob_read_line(f, buf, buf_size, &len, &lead)) {
         line_no++;
         const uint8_t *nl = memchr(line, '\n', (size_t)(data + size - line));
         size_t raw = nl ? (size_t)(nl - line) : (size_t)(data + size - line);
@@ -73,7 +73,7 @@ static void read_all(const uint8_t *data, size_t size, size_t buf_size, int orac
         while (trimmed && blank(*t)) t++, trimmed--;
         if (trimmed != len) fail(line_no, "gc_blob_read_line's length differs from the line's without its blanks");
         memset(msg, 'x', sizeof msg);
-        gc_blob_line kind = gc_blob_parse_line(buf, buf_size, len, line_no, blob, msg);
+        gc_blob_line kind = gc_blob_parse_line(buf, buf_size, len, lead, line_no, blob, msg);
         if (kind == GC_BLOB_LINE_MALFORMED) check_message(line_no, msg);
         if (oracle) {
             gc_blob_line want = expected_kind(line, raw);

@@ -9,13 +9,17 @@ static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || c
 
 /* Blanks around a blob are not part of it, however many: they are neither stored nor
  * counted, so that they cannot push a blob's digits out of the buffer. */
-int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len) {
+int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *lead) {
     size_t n = 0, end = 0; /* n: characters since the first non-blank; end: n at the last non-blank */
     int c, any = 0;
+    *lead = 0;
     while ((c = getc_unlocked(f)) != EOF) {
         any = 1;
         if (c == '\n') break;
-        if (n == 0 && is_space((char)c)) continue;
+        if (n == 0 && is_space((char)c)) {
+            ++*lead;
+            continue;
+        }
         if (n + 1 < size) buf[n] = (char)c;
         n++;
         if (!is_space((char)c)) end = n;
@@ -34,7 +38,8 @@ static int hex_value(unsigned char ch) {
 
 /* Parses the blob of a line (already trimmed: s, n characters, stored in full when
  * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */
-static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uint8_t *blob, char *msg) {
+static int parse_blob(const char *s, size_t n, int complete, size_t line_no, size_t lead, uint8_t *blob,
+                      char *msg) {
     if (n < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) {
         snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: a blob must start with 0x (then %d hex digits)", line_no,
                  GC_BLOB_HEX_DIGITS);
@@ -50,13 +55,14 @@ static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uin
         int hi = hex_value((unsigned char)s[2 + 2 * i]), lo = hex_value((unsigned char)s[3 + 2 * i]);
         if (hi < 0 || lo < 0) {
             size_t col = 2 + 2 * i + (hi < 0 ? 0 : 1);
+            size_t shown = lead + col + 1; /* columns count from the line's start, from 1 */
             unsigned char ch = (unsigned char)s[col];
             if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
                 snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no,
-                         col + 1, ch);
+                         shown, ch);
             else
                 snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit",
-                         line_no, col + 1, ch);
+                         line_no, shown, ch);
             return 0;
         }
         blob[i] = (uint8_t)(hi << 4 | lo);
@@ -64,13 +70,14 @@ static int parse_blob(const char *s, size_t n, int complete, size_t line_no, uin
     return 1;
 }
 
-gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t line_no, uint8_t *blob, char *msg) {
+gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t lead, size_t line_no, uint8_t *blob,
+                                char *msg) {
     size_t stored = len < size ? len : size - 1;
     char *s = buf, *e = buf + stored;
-    while (s < e && is_space(*s)) s++;
+    while (s < e && is_space(*s)) s++, lead++;
     while (e > s && is_space(e[-1])) e--;
     msg[0] = '\0';
     if (s == e && stored == len) return GC_BLOB_LINE_BLANK;
     size_t n = stored == len ? (size_t)(e - s) : len; /* a line too long to hold: its length */
-    return parse_blob(s, n, stored == len, line_no, blob, msg) ? GC_BLOB_LINE_BLOB : GC_BLOB_LINE_MALFORMED;
+    return parse_blob(s, n, stored == len, line_no, lead, blob, msg) ? GC_BLOB_LINE_BLOB : GC_BLOB_LINE_MALFORMED;
 }

@@ -19,12 +19,14 @@ typedef enum { GC_BLOB_LINE_BLANK, GC_BLOB_LINE_BLOB, GC_BLOB_LINE_MALFORMED } g
 
 /** One line of f into buf (size bytes, NUL-terminated) without the blanks (space, tab, CR,
  *  VT, FF) at either end; *len is the length of what is left (all of it: a longer line is
- *  read to its end all the same, and buf holds its first size - 1 bytes). 0 at end of input. */
-int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len);
-/** What the line that gc_blob_read_line put in buf (size, len as there) holds: BLANK; a
- *  BLOB, parsed into blob (GC_KZG_BYTES_PER_BLOB bytes); or MALFORMED, with msg
+ *  read to its end all the same, and buf holds its first size - 1 bytes), *lead the number
+ *  of blanks dropped before it. 0 at end of input. */
+int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *lead);
+/** What the line that gc_blob_read_line put in buf (size, len, lead as there) holds: BLANK;
+ *  a BLOB, parsed into blob (GC_KZG_BYTES_PER_BLOB bytes); or MALFORMED, with msg
  *  (GC_BLOB_MESSAGE_LEN bytes) saying "line LINE_NO: " and what is wrong, in printable
- *  ASCII. */
-gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t line_no, uint8_t *blob, char *msg);
+ *  ASCII; a character's column counts from the line's start (blanks included), from 1. */
+gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t lead, size_t line_no, uint8_t *blob,
+                                char *msg);
 
 #endif

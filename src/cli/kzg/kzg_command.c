@@ -27,6 +27,7 @@
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 #include "cli/kzg/blob_input.h"
+#include "cli/kzg/cells_sink.h"
 #include "common/clock.h"
 
 #define EXIT_REJECTED 1
@@ -56,7 +57,8 @@ static void print_kzg_help(FILE *f) {
                "Subcommands:\n"
                "  cells     commitment, cells and cell proofs of every blob of the input (JSON Lines)\n\n"
                "'gpucheck kzg cells --help' describes its options.\n"
-               "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error.\n");
+               "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error,\n"
+               "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
 }
 
 static void print_cells_help(FILE *f) {
@@ -94,15 +96,22 @@ static void print_cells_help(FILE *f) {
             "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
             "                     is one pass of every device\n"
             "  --in FILE|-        input (default '-', stdin)\n"
-            "  --out FILE|-       output (default '-', stdout); an existing file is replaced\n"
+            "  --out FILE|-       output (default '-', stdout); written to a temporary file beside FILE\n"
+            "                     and renamed into place when the run ends, so an existing FILE is\n"
+            "                     replaced only once a record is written (never by a run that fails\n"
+            "                     or is stopped before its first); --in, stdin and --setup may not be\n"
+            "                     the output file, nor the file stdout is\n"
             "  -v, --verbose      describe the devices and the precomputation on stderr\n\n"
             "The input is read in batches of N blobs and each batch's records are written as soon as\n"
             "it is computed, so inputs of any size stream through. On a terminal, stderr shows\n"
             "progress (blobs done, blobs/s).\n\n"
             "Exit status: 0 every blob computed; 1 some blob rejected (every other blob still written);\n"
             "2 usage, setup, device or output error, said on stderr (unknown device, unreadable or\n"
-            "invalid setup, unsupported L, out of device memory, output not writable); the records of\n"
-            "the batch that failed are not written.\n");
+            "invalid setup, unsupported L, out of device memory, output not writable, an input that is\n"
+            "the output); the records of the batch that failed are not written, those before it are;\n"
+            "130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM: the record being written is finished (a\n"
+            "second signal drops it), the whole records so far are in place, an existing FILE is left\n"
+            "as it was if none was written.\n");
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -231,11 +240,10 @@ typedef struct {
     size_t n_recs, n_blobs;
     char *text; /* one output record */
     size_t text_size;
-    FILE *out;
-    const char *out_name;
-    /* counts and progress */
-    size_t done, rejected, expected_total;
-    int progress;
+    /* counts and progress: done counts the well-formed blobs (those the estimate counts),
+     * malformed the lines that were not blobs, rejected every error record */
+    size_t done, malformed, rejected, expected_total;
+    int progress, progress_open;
     double t_first;
 } cells_run;
 
@@ -257,9 +265,8 @@ static char *put_str(char *p, const char *s) {
 }
 
 static int write_text(cells_run *r, const char *p, size_t n) {
-    if (fwrite(p, 1, n, r->out) == n) return 1;
-    fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r->out_name, strerror(errno));
-    return 0;
+    (void)r;
+    return gc_sink_write(p, n, 1);
 }
 
 static int write_error(cells_run *r, size_t index, const char *name, const char *message) {
@@ -296,18 +303,28 @@ static int write_blob(cells_run *r, size_t index, size_t slot) {
     return write_text(r, r->text, (size_t)(p - r->text));
 }
 
+/* The progress line: rewritten in place (\r) while it is the last thing on stderr;
+ * end_progress_line moves any other message to a line of its own. */
 static void show_progress(cells_run *r, size_t computing) {
-    if (!r->progress) return;
+    if (!r->progress || (!r->done && !computing && !r->malformed)) return;
     double dt = (gc_clock_ms() / 1e3) - r->t_first;
-    char total[48] = "";
+    char total[48] = "", lines[64] = "";
     if (r->expected_total >= r->done + computing) snprintf(total, sizeof total, " of ~%zu", r->expected_total);
+    if (r->malformed) snprintf(lines, sizeof lines, ", %zu malformed lines", r->malformed);
     if (computing)
-        fprintf(stderr, "\r%s: %zu%s blobs done, %.2f blobs/s; computing %zu more...   ", prog, r->done, total,
-                r->done && dt > 0 ? r->done / dt : 0.0, computing);
+        fprintf(stderr, "\r%s: %zu%s blobs done%s, %.2f blobs/s; computing %zu more...\033[K", prog, r->done, total,
+                lines, r->done && dt > 0 ? r->done / dt : 0.0, computing);
     else
-        fprintf(stderr, "\r%s: %zu%s blobs done, %.2f blobs/s                         ", prog, r->done, total,
+        fprintf(stderr, "\r%s: %zu%s blobs done%s, %.2f blobs/s\033[K", prog, r->done, total, lines,
                 r->done && dt > 0 ? r->done / dt : 0.0);
     fflush(stderr);
+    r->progress_open = 1;
+}
+
+static void end_progress_line(cells_run *r) {
+    if (!r->progress_open) return;
+    fputc('\n', stderr);
+    r->progress_open = 0;
 }
 
 /* ---- the run ----------------------------------------------------------------------- */
@@ -326,11 +343,12 @@ static int load_setup(cells_run *r) {
 /* The pool, made on the first well-formed blob; and the buffers of one batch. */
 static int make_context(cells_run *r) {
     cells_args *a = r->args;
+    end_progress_line(r);
+    if (r->progress || a->verbose)
+        fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
     if (!r->setup && !load_setup(r)) return 0;
     gc_kzg_options opt = {a->cell_size, a->comb_teeth, a->batch, a->g1_conv, 0};
     char err[1200];
-    if (r->progress || a->verbose)
-        fprintf(stderr, "%s: precomputing for %s (cell size %u)...\n", prog, r->device_label, a->cell_size);
     gc_kzg_ret ret = gc_kzg_pool_create(&r->pool, r->devs, r->n_devs, r->setup, &opt, err, sizeof err);
     if (ret) {
         fprintf(stderr, "%s: cannot set up the KZG context on %s: %s: %s\n", prog, r->device_label,
@@ -381,7 +399,7 @@ static int run_batch(cells_run *r) {
         if (ret) {
             const char *dmsg = "";
             gc_kzg_pool_last_error(r->pool, NULL, &dmsg);
-            if (r->progress) fputc('\n', stderr);
+            end_progress_line(r);
             fprintf(stderr, "%s: computing blobs %zu..%zu failed: %s: %s%s%s\n", prog, r->recs[0].index,
                     r->recs[r->n_recs - 1].index, gc_kzg_ret_name(ret), gc_kzg_ret_message(ret),
                     dmsg && dmsg[0] ? ": " : "", dmsg ? dmsg : "");
@@ -408,23 +426,48 @@ static int run_batch(cells_run *r) {
         } else {
             ok = write_blob(r, rec->index, (size_t)rec->slot);
         }
-        if (!ok) return 0;
-        r->done++;
-    }
-    /* Each batch is out as soon as it is computed, for whoever reads the stream. */
-    if (fflush(r->out) != 0) {
-        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r->out_name, strerror(errno));
-        return 0;
+        if (!ok) {
+            end_progress_line(r);
+            return 0;
+        }
+        if (rec->slot < 0) r->malformed++;
+        else r->done++;
     }
     r->n_recs = r->n_blobs = 0;
     show_progress(r, 0);
     return 1;
 }
 
-static int same_file(const char *a, const char *b) {
-    struct stat sa, sb;
-    return strcmp(a, "-") && strcmp(b, "-") && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
+/* ---- the files: none of them may be another ------------------------------------------ */
+
+typedef struct {
+    const char *what; /* as the message names it */
+    struct stat st;
+    int regular; /* a regular file that exists */
+} named_file;
+
+static void name_file(named_file *f, const char *what, const char *path, int fd) {
+    f->what = what;
+    f->regular = (path ? stat(path, &f->st) : fstat(fd, &f->st)) == 0 && S_ISREG(f->st.st_mode);
+}
+
+/* The input (stdin included) and the setup are never the output (the --out file, or the
+ * file stdout is): the run would destroy them or read its own records back forever. Only
+ * regular files are compared: a terminal or /dev/null may be both ends. */
+static int check_distinct_files(const cells_args *a) {
+    named_file in, setup, out;
+    int in_stdin = !strcmp(a->in, "-"), out_stdout = !strcmp(a->out, "-");
+    name_file(&in, in_stdin ? "the input (stdin)" : "--in", in_stdin ? NULL : a->in, STDIN_FILENO);
+    name_file(&out, out_stdout ? "the output (stdout)" : "--out", out_stdout ? NULL : a->out, STDOUT_FILENO);
+    if (a->setup) name_file(&setup, "--setup", a->setup, -1);
+    const named_file *inputs[2] = {&in, a->setup ? &setup : NULL};
+    for (size_t i = 0; i < 2; i++) {
+        const named_file *f = inputs[i];
+        if (f && f->regular && out.regular && f->st.st_dev == out.st.st_dev && f->st.st_ino == out.st.st_ino)
+            return usage_error("%s and %s are the same file (%s): refusing to overwrite it or read the output back",
+                               f->what, out.what, out_stdout ? (i ? a->setup : a->in) : a->out);
+    }
+    return -1;
 }
 
 static void list_devices(void) {
@@ -465,125 +508,124 @@ static int select_devices(const char *want, size_t *index, size_t *n) {
     return 0;
 }
 
-static int cmd_cells(int argc, char **argv) {
-    cells_args a;
-    int rc = parse_cells_args(argc, argv, &a);
-    if (rc >= 0) return rc;
-    if (same_file(a.in, a.out)) return usage_error("--in and --out are the same file (%s)", a.in);
+/* ---- the command ------------------------------------------------------------------ */
 
-    cells_run r;
-    memset(&r, 0, sizeof r);
-    r.args = &a;
-    FILE *in = NULL;
-    char *line = NULL;
-    size_t line_size = GC_BLOB_LINE_BUFFER;
-    rc = EXIT_USAGE;
-
-    /* Everything that can be refused quickly is checked before the precomputation. */
-    in = strcmp(a.in, "-") ? fopen(a.in, "r") : stdin;
-    if (!in) {
-        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a.in, strerror(errno));
-        goto out;
+/* The input, the devices and the setup file: everything that can be refused before the
+ * output is touched and before the precomputation. */
+static int open_run(cells_run *r, FILE **in) {
+    const cells_args *a = r->args;
+    *in = strcmp(a->in, "-") ? fopen(a->in, "r") : stdin;
+    if (!*in) {
+        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a->in, strerror(errno));
+        return 0;
     }
     struct stat st;
     memset(&st, 0, sizeof st);
-    if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "%s: cannot read the input %s: it is a directory\n", prog, a.in);
-        goto out;
+    if (fstat(fileno(*in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: cannot read the input %s: it is a directory\n", prog, a->in);
+        return 0;
     }
-    if (S_ISREG(st.st_mode) && st.st_size > 0) r.expected_total = (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) r->expected_total = (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
     size_t dev_index[MAX_DEVICES];
-    if (!select_devices(a.device, dev_index, &r.n_devs)) goto out;
-    for (size_t i = 0; i < r.n_devs; i++)
-        snprintf(r.device_label + strlen(r.device_label), sizeof r.device_label - strlen(r.device_label), "%s%s",
+    if (!select_devices(a->device, dev_index, &r->n_devs)) return 0;
+    for (size_t i = 0; i < r->n_devs; i++)
+        snprintf(r->device_label + strlen(r->device_label), sizeof r->device_label - strlen(r->device_label), "%s%s",
                  i ? "," : "", gc_device_info_at(dev_index[i])->id);
     /* A setup file is checked now (its errors are exit 2 whatever the input); the built-in
      * one, which cannot fail, when the first blob needs it. */
-    if (a.setup && !load_setup(&r)) goto out;
-    for (size_t i = 0; i < r.n_devs; i++) {
-        gc_status dst = gc_device_open(dev_index[i], &r.devs[i]);
+    if (a->setup && !load_setup(r)) return 0;
+    for (size_t i = 0; i < r->n_devs; i++) {
+        gc_status dst = gc_device_open(dev_index[i], &r->devs[i]);
         if (dst != GC_OK) {
             fprintf(stderr, "%s: cannot open device %s: %s: %s\n", prog, gc_device_info_at(dev_index[i])->id,
                     gc_status_name(dst), gc_last_error());
-            goto out;
+            return 0;
         }
     }
-    r.out_name = strcmp(a.out, "-") ? a.out : "stdout";
-    r.out = strcmp(a.out, "-") ? fopen(a.out, "w") : stdout;
-    if (!r.out) {
-        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, a.out, strerror(errno));
-        goto out;
-    }
-    r.progress = isatty(fileno(stderr));
-    r.t_first = gc_clock_ms() / 1e3; /* blobs/s counts from here, or from the end of the precomputation */
-    r.recs = malloc(MAX_HELD_RECORDS * sizeof *r.recs);
-    line = malloc(line_size);
-    uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);
-    if (!r.recs || !line || !blob) {
-        free(blob);
+    r->recs = malloc(MAX_HELD_RECORDS * sizeof *r->recs);
+    if (!r->recs) {
         fprintf(stderr, "%s: out of host memory\n", prog);
-        goto out;
+        return 0;
     }
+    return 1;
+}
 
-    size_t len, line_no = 0, index = 0;
-    int fatal = 0;
-    while (!fatal && gc_blob_read_line(in, line, line_size, &len)) {
+/* Reads the input line by line into batches, each written as soon as it is computed. */
+static int stream_records(cells_run *r, FILE *in) {
+    size_t line_size = GC_BLOB_LINE_BUFFER;
+    char *line = malloc(line_size);
+    uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);
+    int ok = line && blob;
+    if (!ok) fprintf(stderr, "%s: out of host memory\n", prog);
+    size_t len, lead, line_no = 0, index = 0;
+    while (ok && gc_blob_read_line(in, line, line_size, &len, &lead)) {
         line_no++;
-        record *rec = &r.recs[r.n_recs];
-        gc_blob_line kind = gc_blob_parse_line(line, line_size, len, line_no, blob, rec->message);
+        record *rec = &r->recs[r->n_recs];
+        gc_blob_line kind = gc_blob_parse_line(line, line_size, len, lead, line_no, blob, rec->message);
         if (kind == GC_BLOB_LINE_BLANK) continue;
         rec->index = index++;
         rec->line_no = line_no;
         rec->slot = -1;
         if (kind == GC_BLOB_LINE_BLOB) {
-            if (!r.pool && !make_context(&r)) {
-                fatal = 1;
+            if (!r->pool && !make_context(r)) {
+                ok = 0;
                 break;
             }
-            rec->slot = (long)r.n_blobs;
-            memcpy(r.blobs + r.n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
-            r.n_blobs++;
+            rec->slot = (long)r->n_blobs;
+            memcpy(r->blobs + r->n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
+            r->n_blobs++;
         }
-        r.n_recs++;
+        r->n_recs++;
         /* A malformed line with no blob ahead of it is written at once. */
-        if ((r.n_blobs == 0 || r.n_blobs == r.max_batch || r.n_recs == MAX_HELD_RECORDS) && !run_batch(&r)) fatal = 1;
+        if (r->n_blobs == 0 || r->n_blobs == r->max_batch || r->n_recs == MAX_HELD_RECORDS) ok = run_batch(r);
     }
     free(blob);
-    if (!fatal && ferror(in)) {
-        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a.in, strerror(errno));
-        fatal = 1;
-    }
-    if (!fatal && r.n_recs && !run_batch(&r)) fatal = 1;
-    if (r.progress && r.done) fputc('\n', stderr);
-    if (!fatal && fflush(r.out) != 0) {
-        fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, r.out_name, strerror(errno));
-        fatal = 1;
-    }
-    if (r.out != stdout) {
-        int closed = fclose(r.out);
-        r.out = NULL;
-        if (!fatal && closed != 0) {
-            fprintf(stderr, "%s: cannot write the output to %s: %s\n", prog, a.out, strerror(errno));
-            fatal = 1;
-        }
-    }
-    rc = fatal ? EXIT_USAGE : r.rejected ? EXIT_REJECTED : 0;
-    if (a.verbose && !fatal)
-        fprintf(stderr, "%s: %zu blobs, %zu rejected\n", prog, r.done, r.rejected);
-out:
-    if (r.out && r.out != stdout) fclose(r.out);
-    if (in && in != stdin) fclose(in);
-    gc_kzg_pool_free(r.pool);
-    for (size_t i = 0; i < r.n_devs; i++) gc_device_close(r.devs[i]);
-    gc_kzg_setup_free(r.setup);
     free(line);
-    free(r.recs);
-    free(r.blobs);
-    free(r.cells);
-    free(r.proofs);
-    free(r.commitments);
-    free(r.status);
-    free(r.text);
+    if (ok && ferror(in)) {
+        end_progress_line(r);
+        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, r->args->in, strerror(errno));
+        ok = 0;
+    }
+    if (ok && r->n_recs) ok = run_batch(r);
+    end_progress_line(r);
+    return ok;
+}
+
+static void free_run(cells_run *r) {
+    gc_kzg_pool_free(r->pool);
+    for (size_t i = 0; i < r->n_devs; i++) gc_device_close(r->devs[i]);
+    gc_kzg_setup_free(r->setup);
+    free(r->recs);
+    free(r->blobs);
+    free(r->cells);
+    free(r->proofs);
+    free(r->commitments);
+    free(r->status);
+    free(r->text);
+}
+
+static int cmd_cells(int argc, char **argv) {
+    cells_args a;
+    int rc = parse_cells_args(argc, argv, &a);
+    if (rc >= 0) return rc;
+    if ((rc = check_distinct_files(&a)) >= 0) return rc;
+    cells_run r;
+    memset(&r, 0, sizeof r);
+    r.args = &a;
+    FILE *in = NULL;
+    int ok = open_run(&r, &in) && gc_sink_open(prog, a.out);
+    if (ok) {
+        gc_sink_catch_signals();
+        r.progress = isatty(fileno(stderr));
+        r.t_first = gc_clock_ms() / 1e3; /* blobs/s counts from here, or from the end of the precomputation */
+        ok = stream_records(&r, in);
+        ok = gc_sink_close(ok) && ok;
+    }
+    rc = !ok ? EXIT_USAGE : r.rejected ? EXIT_REJECTED : 0;
+    if (a.verbose && ok) fprintf(stderr, "%s: %zu blobs, %zu malformed lines, %zu rejected\n", prog, r.done,
+                                 r.malformed, r.rejected);
+    if (in && in != stdin) fclose(in);
+    free_run(&r);
     return rc;
 }
 

@@ -4,7 +4,7 @@
 #define GC_KZG_COMMAND_H
 
 /** argv[0] is "kzg". Returns the exit status: 0 every blob computed, 1 some blob
- *  rejected, 2 usage, setup, device or output error. */
+ *  rejected, 2 usage, setup, device or output error, 130/143 stopped by SIGINT/SIGTERM. */
 int gc_kzg_command(int argc, char **argv);
 
 #endif
