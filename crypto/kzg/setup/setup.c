@@ -338,12 +338,16 @@ gc_kzg_ret gc_kzg_setup_load_file(gc_kzg_setup **out, const char *path, char *er
     }
     for (;;) {
         if (len == cap) {
+            /* The buffer grows to the limit and one byte past it: a file that fills it is
+             * larger than the limit, whatever its size. */
             if (cap > MAX_FILE_BYTES) {
-                set_err(err, err_len, "%s: larger than %u bytes, not a trusted setup", path, MAX_FILE_BYTES);
+                set_err(err, err_len, "%s: larger than %u bytes (16 MiB), not a trusted setup", path,
+                        MAX_FILE_BYTES);
                 ret = GC_KZG_SETUP;
                 goto out;
             }
             size_t ncap = cap ? 2 * cap : (1u << 20);
+            if (ncap > MAX_FILE_BYTES) ncap = (size_t)MAX_FILE_BYTES + 1;
             char *nb = realloc(buf, ncap);
             if (!nb) {
                 set_err(err, err_len, "out of memory reading %s", path);
