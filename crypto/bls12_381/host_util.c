@@ -4,22 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
+#include "common/hex.h"
 
-int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex) {
-    if (strlen(hex) != 2 * n) return 0;
-    for (size_t i = 0; i < n; i++) {
-        int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) return 0;
-        out[i] = (unsigned char)(hi << 4 | lo);
-    }
-    return 1;
-}
+int gc_bls_hex_decode(unsigned char *out, size_t n, const char *hex) { return gc_hex_decode_exact(out, n, hex); }
 
 uint64_t gc_bls_splitmix64(uint64_t k) {
     uint64_t z = (k + 1) * 0x9e3779b97f4a7c15ull;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "common/utf8.h"
 
 typedef struct {
@@ -151,16 +152,12 @@ static int parse_number(cursor *c, gc_json *out) {
 static int hex4(cursor *c, unsigned *out) {
     unsigned v = 0;
     for (int i = 0; i < 4; i++) {
-        int ch = peek(c);
-        unsigned d;
-        if (ch >= '0' && ch <= '9') d = (unsigned)(ch - '0');
-        else if (ch >= 'a' && ch <= 'f') d = (unsigned)(ch - 'a' + 10);
-        else if (ch >= 'A' && ch <= 'F') d = (unsigned)(ch - 'A' + 10);
-        else {
+        int ch = peek(c), d = ch < 0 ? -1 : gc_hex_digit((unsigned char)ch);
+        if (d < 0) {
             unexpected(c, "four hex digits after \\u");
             return 0;
         }
-        v = v << 4 | d;
+        v = v << 4 | (unsigned)d;
         c->pos++;
     }
     *out = v;

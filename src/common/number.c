@@ -4,14 +4,9 @@
 #include <errno.h>
 #include <stdlib.h>
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+#include "common/hex.h"
 
-static int hex_value(char c) {
-    if (is_digit(c)) return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* The reasons shared by both parsers, for what a string starts with. */
 static const char *common_prefix_problem(const char *s) {
@@ -30,7 +25,7 @@ const char *gc_parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *o
         const char *p = s + 2;
         if (!*p) return "no hexadecimal digits after 0x";
         for (; *p; p++) {
-            int d = hex_value(*p);
+            int d = gc_hex_digit((unsigned char)*p);
             if (d < 0) return "not a hexadecimal number";
             if (v > (UINT64_MAX >> 4)) return "too large";
             v = (v << 4) | (uint64_t)d;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/hex.h"
 #include "device/sha256.h"
 
 #ifndef GC_VERSION
@@ -60,7 +61,7 @@ int gc_cache_dir(char *buf, size_t len) {
 void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len) {
     char dir[900];
     char hex[65];
-    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", k->key[i]);
+    gc_hex_encode(hex, k->key, 32)[0] = '\0';
     if (!gc_cache_dir(dir, sizeof dir)) {
         snprintf(buf, len, "%s", "");
         return;
@@ -153,7 +154,7 @@ static FILE *create_temp(const char *path, char *tmp, size_t tmp_len) {
         unsigned char r[16];
         if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) return NULL;
         char hex[33];
-        for (int i = 0; i < 16; i++) snprintf(hex + 2 * i, 3, "%02x", r[i]);
+        gc_hex_encode(hex, r, 16)[0] = '\0';
         snprintf(tmp, tmp_len, "%s.%s.tmp", path, hex);
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd >= 0) {

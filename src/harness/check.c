@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "harness/context.h"
 
 void gc_ctx_broken(gc_test_ctx *ctx, const char *msg);
@@ -22,7 +23,8 @@ static void fmt_hex(const void *elem, size_t size, char *buf, size_t len) {
     size_t shown = size > 48 ? 48 : size, o = 0;
     o += (size_t)snprintf(buf, len, "0x");
     /* Little-endian integers read naturally most-significant first. */
-    for (size_t i = 0; i < shown && o + 3 < len; i++) o += (size_t)snprintf(buf + o, len - o, "%02x", p[size - 1 - i]);
+    for (size_t i = 0; i < shown && o + 3 < len; i++, o += 2) gc_hex_encode(buf + o, &p[size - 1 - i], 1);
+    buf[o < len ? o : len - 1] = '\0';
     if (shown < size && o + 4 < len) snprintf(buf + o, len - o, "...");
 }
 

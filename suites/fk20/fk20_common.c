@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hex.h"
 #include "crypto/kzg/setup/setup.h"
 #include "device/sha256.h"
 
@@ -29,11 +30,7 @@ static FILE *open_vectors(gc_test_ctx *ctx, const char *name) {
 static int hex_field(const char *hex, uint8_t *out, size_t n) {
     if (hex[0] == '0' && hex[1] == 'x') hex += 2;
     size_t len = strcspn(hex, " \r\n");
-    char buf[2 * GC_KZG_BYTES_PER_BLOB + 1];
-    if (len != 2 * n || len >= sizeof buf) return 0;
-    memcpy(buf, hex, len);
-    buf[len] = 0;
-    return gc_bls_hex_decode(out, n, buf);
+    return len == 2 * n && gc_hex_decode(out, hex, n) == 2 * n;
 }
 
 static int fr_field(const char *hex, gc_fr *out) {
@@ -168,14 +165,8 @@ int fk20_yaml_hex(const char **p, uint8_t *out, size_t n) {
     size_t avail = strnlen(q, 2 * n + 1);
     *p = q + avail;
     if (avail < 2 * n + 1 || q[2 * n] != '\'') return 0; /* too short, or too long */
-    char *buf = malloc(2 * n + 1);
-    if (!buf) return 0;
-    memcpy(buf, q, 2 * n);
-    buf[2 * n] = 0;
-    int ok = gc_bls_hex_decode(out, n, buf);
-    free(buf);
     *p = q + 2 * n;
-    return ok;
+    return gc_hex_decode(out, q, n) == 2 * n;
 }
 
 gc_status fk20_load_consensus_case(gc_test_ctx *ctx, const char *name, fk20_consensus_case *c) {

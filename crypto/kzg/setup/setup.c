@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/hex.h"
 #include "device/sha256.h"
 
 #define N_G1 GC_KZG_SETUP_G1_POINTS
@@ -62,13 +63,6 @@ static void set_err(char *err, size_t err_len, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(err, err_len, fmt, ap);
     va_end(ap);
-}
-
-static int hex_value(unsigned char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
 }
 
 static int is_trailing_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -128,14 +122,12 @@ static gc_kzg_ret parse_text(unsigned char *enc, const unsigned char *text, size
             return GC_KZG_SETUP;
         }
         unsigned char *out = enc + item_offset(i);
-        for (size_t k = 0; k < n && k < 2 * bytes; k++) {
-            int v = hex_value(s[k]);
-            if (v < 0) {
-                set_err(err, err_len, "line %zu: bad hex digit at column %zu", r.line, k + 1);
-                return GC_KZG_SETUP;
-            }
-            if (k % 2 == 0) out[k / 2] = (unsigned char)(v << 4);
-            else out[k / 2] |= (unsigned char)v;
+        /* The first bad digit among the first 2 * bytes (the length is checked next). */
+        size_t digits = n < 2 * bytes ? n : 2 * bytes, bad = gc_hex_decode(out, (const char *)s, digits / 2);
+        if (bad == digits - digits % 2) bad = digits % 2 && gc_hex_digit(s[digits - 1]) < 0 ? digits - 1 : digits;
+        if (bad < digits) {
+            set_err(err, err_len, "line %zu: bad hex digit at column %zu", r.line, bad + 1);
+            return GC_KZG_SETUP;
         }
         if (n != 2 * bytes) {
             set_err(err, err_len, "line %zu: expected %zu hex digits (%s, compressed), found %zu", r.line,

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/hex.h"
+
 static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
 
 /* Blanks around a blob are not part of it, however many: they are neither stored nor
@@ -29,13 +31,6 @@ int gc_blob_read_line(FILE *f, char *buf, size_t size, size_t *len, size_t *lead
     return any;
 }
 
-static int hex_value(unsigned char ch) {
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
-
 /* Parses the blob of a line (already trimmed: s, n characters, stored in full when
  * complete) into blob. Returns 1, or 0 with msg saying what is wrong. */
 static int parse_blob(const char *s, size_t n, int complete, size_t line_no, size_t lead, uint8_t *blob,
@@ -51,23 +46,17 @@ static int parse_blob(const char *s, size_t n, int complete, size_t line_no, siz
                  GC_BLOB_HEX_DIGITS, n - 2);
         return 0;
     }
-    for (size_t i = 0; i < GC_KZG_BYTES_PER_BLOB; i++) {
-        int hi = hex_value((unsigned char)s[2 + 2 * i]), lo = hex_value((unsigned char)s[3 + 2 * i]);
-        if (hi < 0 || lo < 0) {
-            size_t col = 2 + 2 * i + (hi < 0 ? 0 : 1);
-            size_t shown = lead + col + 1; /* columns count from the line's start, from 1 */
-            unsigned char ch = (unsigned char)s[col];
-            if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
-                snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no,
-                         shown, ch);
-            else
-                snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit",
-                         line_no, shown, ch);
-            return 0;
-        }
-        blob[i] = (uint8_t)(hi << 4 | lo);
-    }
-    return 1;
+    size_t bad = gc_hex_decode(blob, s + 2, GC_KZG_BYTES_PER_BLOB);
+    if (bad == GC_BLOB_HEX_DIGITS) return 1;
+    size_t col = 2 + bad;
+    size_t shown = lead + col + 1; /* columns count from the line's start, from 1 */
+    unsigned char ch = (unsigned char)s[col];
+    if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
+        snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu ('%c') is not a hex digit", line_no, shown, ch);
+    else
+        snprintf(msg, GC_BLOB_MESSAGE_LEN, "line %zu: character %zu (byte 0x%02x) is not a hex digit", line_no,
+                 shown, ch);
+    return 0;
 }
 
 gc_blob_line gc_blob_parse_line(char *buf, size_t size, size_t len, size_t lead, size_t line_no, uint8_t *blob,

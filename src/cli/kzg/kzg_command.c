@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/hex.h"
 #include "common/number.h"
 #include "common/option_value.h"
 #include "device/device_match.h"
@@ -248,14 +249,9 @@ typedef struct {
 } cells_run;
 
 static char *put_hex(char *p, const uint8_t *b, size_t n) {
-    static const char digits[] = "0123456789abcdef";
     *p++ = '0';
     *p++ = 'x';
-    for (size_t i = 0; i < n; i++) {
-        *p++ = digits[b[i] >> 4];
-        *p++ = digits[b[i] & 15];
-    }
-    return p;
+    return gc_hex_encode(p, b, n);
 }
 
 static char *put_str(char *p, const char *s) {
