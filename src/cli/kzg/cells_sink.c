@@ -2,8 +2,10 @@
  * the signals that stop a run between records (cells_sink.h).
  *
  * The signal handler may only call async-signal-safe functions (write, ftruncate, rename,
- * unlink, _exit), so the state it reads is plain volatile data that the writing thread keeps
- * current: the bytes and records written whole, and whether a write is under way. */
+ * unlink, _exit) and lock-free atomics. It may run on any thread while another writes, so
+ * the sink's state is one atomic word: IDLE between records, WRITING during one, STOPPING
+ * once a thread has claimed the stop; whoever moves it from IDLE to STOPPING ends the run,
+ * and a write never starts after that. */
 #include "cli/kzg/cells_sink.h"
 
 #include <errno.h>
@@ -11,6 +13,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +30,19 @@ static struct {
     char final_path[PATH_MAX], tmp_path[PATH_MAX + 32];
     volatile off_t committed;           /* bytes of whole records in the file */
     volatile size_t records;            /* whole records written */
-    volatile sig_atomic_t writing;      /* a record is being written */
     volatile sig_atomic_t pending;      /* a signal arrived while writing: stop after it */
     volatile sig_atomic_t closed;       /* gc_sink_close has begun: nothing left to save */
 } s = {.fd = -1};
+
+enum { IDLE, WRITING, STOPPING };
+static atomic_int state = IDLE;
+
+static int claim(int from, int to) { return atomic_compare_exchange_strong(&state, &from, to); }
+
+/* Another thread is ending the run: wait for its _exit. */
+static void wait_for_exit(void) {
+    for (;;) pause();
+}
 
 static void say(const char *text) {
     size_t n = strlen(text);
@@ -68,11 +80,10 @@ static void stop_now(int sig) {
 }
 
 static void on_signal(int sig) {
-    if (s.writing && !s.pending) {
-        s.pending = sig; /* the writer stops after this record */
-        return;
-    }
-    stop_now(s.pending ? (int)s.pending : sig); /* between records, or a second signal: drop it */
+    if (claim(IDLE, STOPPING)) stop_now(sig); /* between records */
+    if (s.pending) stop_now((int)s.pending);  /* a second signal: drop the record being written */
+    s.pending = sig;                          /* the writer stops after this record */
+    if (claim(IDLE, STOPPING)) stop_now(sig); /* unless it has just finished it */
 }
 
 static void signal_set(sigset_t *set) {
@@ -134,7 +145,8 @@ int gc_sink_open(const char *prog, const char *path) {
     s.prog = prog;
     s.committed = 0;
     s.records = 0;
-    s.writing = s.pending = s.closed = 0;
+    s.pending = s.closed = 0;
+    atomic_store(&state, IDLE);
     if (!strcmp(path, "-")) {
         s.name = "stdout";
         s.fd = STDOUT_FILENO;
@@ -159,12 +171,12 @@ int gc_sink_open(const char *prog, const char *path) {
 int gc_sink_write(const void *p, size_t n, size_t records) {
     const char *c = p;
     size_t left = n;
-    s.writing = 1;
+    if (!claim(IDLE, WRITING)) wait_for_exit();
     while (left) {
         ssize_t w = write(s.fd, c, left);
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) {
-            s.writing = 0;
+            atomic_store(&state, IDLE);
             if (w == 0) errno = EIO;
             return fail("cannot write the output to", s.name);
         }
@@ -173,17 +185,19 @@ int gc_sink_write(const void *p, size_t n, size_t records) {
     }
     s.committed += (off_t)n;
     s.records += records;
-    s.writing = 0;
-    if (s.pending) stop_now((int)s.pending);
+    atomic_store(&state, IDLE);
+    if (s.pending) {
+        if (claim(IDLE, STOPPING)) stop_now((int)s.pending);
+        wait_for_exit();
+    }
     return 1;
 }
 
 size_t gc_sink_records(void) { return s.records; }
 
 int gc_sink_close(int ok) {
-    sigset_t set, old;
-    signal_set(&set);
-    pthread_sigmask(SIG_BLOCK, &set, &old); /* the handler must not race the rename */
+    while (!claim(IDLE, STOPPING)) /* the handler must not race the rename */
+        if (atomic_load(&state) == STOPPING) wait_for_exit();
     int done = 1;
     if (s.fd >= 0 && !s.to_stdout) {
         if (close(s.fd) != 0 && ok) done = fail("cannot write the output to", s.name);
@@ -196,6 +210,6 @@ int gc_sink_close(int ok) {
     }
     s.fd = -1;
     s.closed = 1;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (s.pending) stop_now((int)s.pending); /* a signal during the close: still its exit status */
     return done;
 }
