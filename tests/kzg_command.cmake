@@ -28,6 +28,8 @@ set(GC_KZG_EXIT2_CASES
   "g1_conv_0|--g1-conv needs an integer in 1..512 or 'none', got '0'|kzg cells --g1-conv 0"
   "g1_conv_513|--g1-conv needs an integer in 1..512 or 'none', got '513'|kzg cells --g1-conv 513"
   "comb_teeth_word|--comb-teeth needs an integer in 6..17 or 'none', got 'all'|kzg cells --comb-teeth all"
+  "in_format_word|--in-format takes hex (one blob a line) or raw|kzg cells --in-format binary"
+  "out_format_word|--out-format takes jsonl (JSON Lines) or raw|kzg cells --out-format json"
   "missing_input|cannot read the input /nonexistent-dir/blobs.txt: No such file|kzg cells --in /nonexistent-dir/blobs.txt"
   "unknown_device|no device \"no-such-device-xyz\"|kzg cells --device no-such-device-xyz"
   "device_twice|names opencl:0:0 twice|kzg cells --device opencl:0:0,opencl:0:0"
@@ -95,6 +97,14 @@ add_test(NAME kzg_cmd_device_all
 set_tests_properties(kzg_cmd_device_all PROPERTIES ENVIRONMENT "POCL_DEVICES=pthread pthread")
 set_tests_properties(kzg_cmd_consensus_vectors kzg_cmd_cell_size_16 kzg_cmd_device_all kzg_cmd_g1_conv kzg_cmd_g1_conv_one_blob
                      PROPERTIES TIMEOUT 900 LABELS "kzg;device")
+
+# The binary formats (--in-format raw, --out-format raw): valid_1, a blob >= r, the zero
+# blob and a short last blob, byte for byte, and the hex input giving the same bytes.
+add_test(NAME kzg_cmd_raw_formats
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kzg_raw_check.py $<TARGET_FILE:gpucheck-cli>
+                 ${GC_KZG_CONSENSUS})
+set_tests_properties(kzg_cmd_raw_formats PROPERTIES TIMEOUT 900 LABELS "kzg;device")
+set_tests_properties(kzg_cmd_raw_formats PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 
 # ---- against c-kzg-4844 (PyPI ckzg) on a fresh random blob -------------------------------
 # `make test` installs ckzg==2.1.8 quietly where pip can (the fixture below never fails);

@@ -9,14 +9,39 @@
 #include <string.h>
 
 #include "cli/kzg/blob_input.h"
+#include "cli/kzg/cells_reader.h"
 #include "unit.h"
 
 static uint8_t blob[GC_KZG_BYTES_PER_BLOB];
 static char msg[GC_BLOB_MESSAGE_LEN];
 
+/* The command's block reader (cells_reader.c) must read every line of text exactly as
+ * gc_blob_read_line does from a FILE: the same length, blanks before it and bytes. */
+static void check_block_reader(const char *text, size_t text_len) {
+    static char a[GC_BLOB_LINE_BUFFER], b[GC_BLOB_LINE_BUFFER];
+    FILE *f = fmemopen((void *)text, text_len, "r"), *t = tmpfile();
+    gc_cells_reader r;
+    CHECK(f && t && fwrite(text, 1, text_len, t) == text_len && fflush(t) == 0 && fseek(t, 0, SEEK_SET) == 0);
+    if (!f || !t || !gc_cells_reader_init(&r, fileno(t))) return;
+    size_t la, lb, da, db, lines = 0, differ = 0;
+    int ga, gb;
+    do {
+        ga = gc_blob_read_line(f, a, sizeof a, &la, &da);
+        gb = gc_cells_read_line(&r, b, sizeof b, &lb, &db);
+        differ += ga != gb || (ga && (la != lb || da != db || strcmp(a, b)));
+        lines++;
+    } while (ga && gb);
+    CHECKF(differ == 0 && r.consumed == text_len, "block reader: %zu of %zu lines differ, %llu of %zu bytes",
+           differ, lines, (unsigned long long)r.consumed, text_len);
+    gc_cells_reader_free(&r);
+    fclose(f);
+    fclose(t);
+}
+
 /* The kinds of the lines of `text`, as the command reads them, into kinds[] (at most 8). */
 static size_t read_kinds(const char *text, size_t text_len, gc_blob_line *kinds, char msgs[][GC_BLOB_MESSAGE_LEN]) {
     static char buf[GC_BLOB_LINE_BUFFER];
+    check_block_reader(text, text_len);
     FILE *f = fmemopen((void *)text, text_len, "r");
     size_t len, lead, n = 0;
     while (f && n < 8 && gc_blob_read_line(f, buf, sizeof buf, &len, &lead)) {
@@ -103,5 +128,13 @@ int main(void) {
     CHECKF(n == 1 && kinds[0] == GC_BLOB_LINE_MALFORMED && strstr(msgs[0], "line 1: character 13 (byte 0x01)"), "'%s'",
            n ? msgs[0] : "");
     free(bad_digit);
+
+    /* Lines across the block reader's 1 MiB blocks: blobs and blanks of every length near it. */
+    size_t big = (3u << 20) + 7;
+    char *many = malloc(big);
+    for (size_t i = 0, k = 0; i < big; i++, k++) many[i] = k % 263147 == 262146 ? '\n' : k % 7 == 0 ? ' ' : 'a';
+    many[big - 1] = '\t';
+    check_block_reader(many, big);
+    free(many);
     return UNIT_DONE();
 }

@@ -13,11 +13,13 @@
 #include "cli/kzg/kzg_command.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +30,8 @@
 #include "gpucheck/gc_device.h"
 #include "gpucheck/gc_kzg.h"
 #include "cli/kzg/blob_input.h"
+#include "cli/kzg/cells_options.h"
+#include "cli/kzg/cells_reader.h"
 #include "cli/kzg/cells_sink.h"
 #include "common/clock.h"
 
@@ -39,171 +43,9 @@
 #define MAX_HELD_RECORDS 4096
 #define MESSAGE_LEN GC_BLOB_MESSAGE_LEN
 #define MAX_DEVICES 64
+#define MAX_FORMAT_THREADS 16
 
-static const char *const prog = "gpucheck kzg cells";
-
-/* ---- options ----------------------------------------------------------------------- */
-
-typedef struct {
-    const char *device, *setup, *in, *out;
-    unsigned cell_size, comb_teeth, g1_conv;
-    size_t batch;
-    int verbose, help;
-} cells_args;
-
-static void print_kzg_help(FILE *f) {
-    fprintf(f, "usage: gpucheck kzg SUBCOMMAND [options]\n\n"
-               "KZG commitments, EIP-7594 cells and FK20 cell proofs over BLS12-381, for batches of\n"
-               "blobs on one device or several, byte for byte as c-kzg-4844 computes them.\n\n"
-               "Subcommands:\n"
-               "  cells     commitment, cells and cell proofs of every blob of the input (JSON Lines)\n\n"
-               "'gpucheck kzg cells --help' describes its options.\n"
-               "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error,\n"
-               "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
-}
-
-static void print_cells_help(FILE *f) {
-    fprintf(f,
-            "usage: gpucheck kzg cells [--device LIST] [--setup FILE] [--cell-size L] [--comb-teeth T]\n"
-            "                          [--g1-conv N] [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
-            "Reads blobs, one a line: \"0x\" and 262,144 hex digits in either case (4096 field elements\n"
-            "of 32 big-endian bytes, in bit-reversed evaluation order, as in the consensus test\n"
-            "vectors), blanks around it ignored; blank lines are ignored. Writes one JSON Lines record\n"
-            "per blob, in input order:\n"
-            "  {\"index\": i, \"commitment\": \"0x..\", \"cells\": [\"0x..\", ..], \"proofs\": [\"0x..\", ..]}\n"
-            "or, for a rejected blob (a malformed line, or a field element >= r):\n"
-            "  {\"index\": i, \"error\": \"GC_KZG_BADARGS\", \"message\": \"line N: ..\"}\n"
-            "i counts the non-blank lines from 0, N every line from 1. Hex is lowercase; the commitment\n"
-            "and each proof are 48-byte compressed G1 points, a cell is L field elements (L*32 bytes).\n\n"
-            "  --device LIST      device: an id or name (default: first CUDA GPU, else first OpenCL GPU,\n"
-            "                     else PoCL CPU); a comma list of them, or 'all' (every device of the\n"
-            "                     default one's backend and kind: all CUDA GPUs, say), splits each\n"
-            "                     batch across them, one context and host thread per device\n"
-            "  --setup FILE       trusted setup in c-kzg-4844's text format (default: the Ethereum\n"
-            "                     ceremony's, built in)\n"
-            "  --cell-size L      field elements per cell: 16, 32 or 64 (default 64, EIP-7594);\n"
-            "                     8192/L cells and 8192/L proofs per blob\n"
-            "  --comb-teeth T     teeth of both fixed-base MSM comb tables (signed combs), 6..17\n"
-            "                     (2^(T-1) points per base, 12,288 bases: 1.1 GiB at 11, 9 GiB at 14,\n"
-            "                     36 GiB at 16), or 'none' for no tables (least device memory);\n"
-            "                     default: on a GPU of 128 GB or more 17 (72 GiB); from 64 GB 16,\n"
-            "                     and 17 for the commitments' table (48 GiB); 14 from 32 GB, 13 from\n"
-            "                     16 GB, 11 on a smaller one (each table within the device's largest\n"
-            "                     allocation), none on a CPU\n"
-            "  --g1-conv N        L = 64: passes of at most N blobs (1..512) compute the proofs' two G1\n"
-            "                     FFTs as one convolution (less latency, more work), or 'none' for\n"
-            "                     never; default: 16 on a GPU, none on a CPU\n"
-            "  --batch N          blobs per device pass, 1..65536 (default: as many as fit in a quarter\n"
-            "                     of the device memory, at most 512, 16 on a CPU); a batch of the input\n"
-            "                     is one pass of every device\n"
-            "  --in FILE|-        input (default '-', stdin)\n"
-            "  --out FILE|-       output (default '-', stdout); written to a temporary file beside FILE\n"
-            "                     and renamed into place when the run ends, so an existing FILE is\n"
-            "                     replaced only once a record is written (never by a run that fails\n"
-            "                     or is stopped before its first); --in, stdin and --setup may not be\n"
-            "                     the output file, nor the file stdout is\n"
-            "  -v, --verbose      describe the devices and the precomputation on stderr\n\n"
-            "The input is read in batches of N blobs and each batch's records are written as soon as\n"
-            "it is computed, so inputs of any size stream through. On a terminal, stderr shows\n"
-            "progress (blobs done, blobs/s).\n\n"
-            "Exit status: 0 every blob computed; 1 some blob rejected (every other blob still written);\n"
-            "2 usage, setup, device or output error, said on stderr (unknown device, unreadable or\n"
-            "invalid setup, unsupported L, out of device memory, output not writable, an input that is\n"
-            "the output); the records of the batch that failed are not written, those before it are;\n"
-            "130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM: the record being written is finished (a\n"
-            "second signal drops it), the whole records so far are in place, an existing FILE is left\n"
-            "as it was if none was written.\n");
-}
-
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
-
-/* Within [lo, hi], parsed as every number of the command line is (common/number.h). */
-static int parse_uint(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out) {
-    uint64_t v;
-    if (gc_parse_uint(s, lo, hi, &v)) return 0;
-    *out = v;
-    return 1;
-}
-
-/* argv[0] is "cells". Returns -1 to go on, else an exit status. */
-static int parse_cells_args(int argc, char **argv, cells_args *a) {
-    static const char *const value_flags[] = {"--device", "--setup", "--cell-size", "--comb-teeth",
-                                              "--g1-conv", "--batch", "--in",    "--out"};
-    const char *seen[sizeof value_flags / sizeof value_flags[0]] = {0};
-    memset(a, 0, sizeof *a);
-    a->cell_size = GC_KZG_EIP7594_CELL_SIZE;
-    a->in = "-";
-    a->out = "-";
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            a->help = 1;
-            continue;
-        }
-        if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
-            a->verbose = 1;
-            continue;
-        }
-        if (arg[0] != '-') return usage_error("unexpected argument '%s'; try '%s --help'", arg, prog);
-        /* --flag=value is accepted as well as --flag value. */
-        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
-        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
-        int f = -1;
-        for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
-            if (strlen(value_flags[k]) == nlen && !strncmp(value_flags[k], arg, nlen)) f = (int)k;
-        if (f < 0) return usage_error("unknown option '%s'; try '%s --help'", arg, prog);
-        const char *name = value_flags[f];
-        char why[300];
-        const char *val = gc_option_value(argc, argv, &i, name, eq, "a value", why, sizeof why);
-        if (!val) return usage_error("%s", why);
-        if (seen[f]) return usage_error("option '%s' given twice ('%s' and '%s')", name, seen[f], val);
-        seen[f] = val;
-        unsigned long long u;
-        if (!strcmp(name, "--device")) a->device = val;
-        else if (!strcmp(name, "--setup")) a->setup = val;
-        else if (!strcmp(name, "--in")) a->in = val;
-        else if (!strcmp(name, "--out")) a->out = val;
-        else if (!strcmp(name, "--cell-size")) {
-            if (!parse_uint(val, 1, 1u << 20, &u) || (u != 16 && u != 32 && u != 64))
-                return usage_error("unsupported cell size '%s': --cell-size takes 16, 32 or 64 (field elements "
-                                   "per cell; 64 is EIP-7594)", val);
-            a->cell_size = (unsigned)u;
-        } else if (!strcmp(name, "--comb-teeth")) {
-            if (!strcmp(val, "none"))
-                a->comb_teeth = GC_KZG_NO_TABLES;
-            else if (!parse_uint(val, GC_KZG_COMB_TEETH_MIN, GC_KZG_COMB_TEETH_MAX, &u))
-                return usage_error("--comb-teeth needs an integer in %u..%u or 'none', got '%s'", GC_KZG_COMB_TEETH_MIN,
-                                   GC_KZG_COMB_TEETH_MAX, val);
-            else
-                a->comb_teeth = (unsigned)u;
-        } else if (!strcmp(name, "--g1-conv")) {
-            if (!strcmp(val, "none"))
-                a->g1_conv = GC_KZG_NO_G1_CONV;
-            else if (!parse_uint(val, 1, GC_KZG_G1_CONV_MAX_BATCH_MAX, &u))
-                return usage_error("--g1-conv needs an integer in 1..%u or 'none', got '%s'",
-                                   GC_KZG_G1_CONV_MAX_BATCH_MAX, val);
-            else
-                a->g1_conv = (unsigned)u;
-        } else if (!strcmp(name, "--batch")) {
-            if (!parse_uint(val, 1, 1u << 16, &u)) return usage_error("--batch needs an integer in 1..65536, got '%s'", val);
-            a->batch = (size_t)u;
-        }
-    }
-    if (a->help) {
-        print_cells_help(stdout);
-        return 0;
-    }
-    return -1;
-}
+static const char *const prog = GC_CELLS_PROG;
 
 /* ---- input ------------------------------------------------------------------------- */
 
@@ -223,6 +65,7 @@ static long first_noncanonical(const uint8_t *blob) {
 /* A record of the batch, in input order: a blob (slot >= 0) or a malformed line. */
 typedef struct {
     size_t index, line_no;
+    uint64_t offset; /* of a raw blob in the input */
     long slot;
     char message[MESSAGE_LEN];
 } record;
@@ -239,8 +82,9 @@ typedef struct {
     gc_kzg_ret *status;
     record *recs;
     size_t n_recs, n_blobs;
-    char *text; /* one output record */
-    size_t text_size;
+    /* the output records of a group, formatted at once on n_format_threads threads */
+    char **slots;
+    size_t *slot_lens, n_slots, slot_size, n_format_threads;
     /* counts and progress: done counts the well-formed blobs (those the estimate counts),
      * malformed the lines that were not blobs, rejected every error record */
     size_t done, malformed, rejected, expected_total;
@@ -260,13 +104,18 @@ static char *put_str(char *p, const char *s) {
     return p + n;
 }
 
-static int write_text(cells_run *r, const char *p, size_t n) {
-    (void)r;
-    return gc_sink_write(p, n, 1);
+/* The bytes of a raw output record: status, commitment, cells, proofs. */
+static size_t raw_record_bytes(const cells_run *r) {
+    return 1 + GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (r->cell_bytes + GC_KZG_BYTES_PER_PROOF);
 }
 
-static int write_error(cells_run *r, size_t index, const char *name, const char *message) {
-    char buf[MESSAGE_LEN * 2 + 128], *p = buf;
+static size_t format_error(const cells_run *r, char *out, size_t index, const char *name, const char *message) {
+    if (r->args->out_raw) { /* status 1, then zero bytes: every record has the same size */
+        memset(out, 0, raw_record_bytes(r));
+        out[0] = 1;
+        return raw_record_bytes(r);
+    }
+    char *p = out;
     p += sprintf(p, "{\"index\": %zu, \"error\": \"%s\", \"message\": \"", index, name);
     for (const char *m = message; *m; m++) /* our own text: escape quotes and backslashes */
         if ((unsigned char)*m >= 0x20) {
@@ -274,33 +123,114 @@ static int write_error(cells_run *r, size_t index, const char *name, const char 
             *p++ = *m;
         }
     p = put_str(p, "\"}\n");
-    r->rejected++;
-    return write_text(r, buf, (size_t)(p - buf));
+    return (size_t)(p - out);
 }
 
-static int write_blob(cells_run *r, size_t index, size_t slot) {
+static size_t format_blob(const cells_run *r, char *out, size_t index, size_t slot) {
     size_t l_bytes = r->cell_bytes, n = r->cells_per_blob;
-    char *p = r->text;
+    const uint8_t *commitment = r->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT;
+    const uint8_t *cells = r->cells + slot * n * l_bytes, *proofs = r->proofs + slot * n * GC_KZG_BYTES_PER_PROOF;
+    if (r->args->out_raw) {
+        out[0] = 0;
+        memcpy(out + 1, commitment, GC_KZG_BYTES_PER_COMMITMENT);
+        memcpy(out + 1 + GC_KZG_BYTES_PER_COMMITMENT, cells, n * l_bytes);
+        memcpy(out + 1 + GC_KZG_BYTES_PER_COMMITMENT + n * l_bytes, proofs, n * GC_KZG_BYTES_PER_PROOF);
+        return raw_record_bytes(r);
+    }
+    char *p = out;
     p += sprintf(p, "{\"index\": %zu, \"commitment\": \"", index);
-    p = put_hex(p, r->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT, GC_KZG_BYTES_PER_COMMITMENT);
+    p = put_hex(p, commitment, GC_KZG_BYTES_PER_COMMITMENT);
     p = put_str(p, "\", \"cells\": [");
     for (size_t c = 0; c < n; c++) {
         *p++ = '"';
-        p = put_hex(p, r->cells + (slot * n + c) * l_bytes, l_bytes);
+        p = put_hex(p, cells + c * l_bytes, l_bytes);
         p = put_str(p, c + 1 < n ? "\", " : "\"");
     }
     p = put_str(p, "], \"proofs\": [");
     for (size_t c = 0; c < n; c++) {
         *p++ = '"';
-        p = put_hex(p, r->proofs + (slot * n + c) * GC_KZG_BYTES_PER_PROOF, GC_KZG_BYTES_PER_PROOF);
+        p = put_hex(p, proofs + c * GC_KZG_BYTES_PER_PROOF, GC_KZG_BYTES_PER_PROOF);
         p = put_str(p, c + 1 < n ? "\", " : "\"");
     }
     p = put_str(p, "]}\n");
-    return write_text(r, r->text, (size_t)(p - r->text));
+    return (size_t)(p - out);
 }
 
-/* The progress line: rewritten in place (\r) while it is the last thing on stderr;
- * end_progress_line moves any other message to a line of its own. */
+/* "line N" or "blob N at byte offset X": where a record's input was. */
+static void where(const cells_run *r, const record *rec, char *buf, size_t len) {
+    if (r->args->in_raw) snprintf(buf, len, "blob %zu at byte offset %llu", rec->index, (unsigned long long)rec->offset);
+    else snprintf(buf, len, "line %zu", rec->line_no);
+}
+
+/* One record of the batch into out; its length. */
+static size_t format_record(const cells_run *r, const record *rec, char *out) {
+    if (rec->slot < 0) return format_error(r, out, rec->index, gc_kzg_ret_name(GC_KZG_BADARGS), rec->message);
+    gc_kzg_ret st = r->status[rec->slot];
+    if (st == GC_KZG_OK) return format_blob(r, out, rec->index, (size_t)rec->slot);
+    char msg[MESSAGE_LEN], at[96];
+    where(r, rec, at, sizeof at);
+    long e = first_noncanonical(r->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
+    if (st == GC_KZG_BADARGS && e >= 0)
+        snprintf(msg, sizeof msg, "%s: field element %ld is not below the BLS12-381 scalar modulus r", at, e);
+    else
+        snprintf(msg, sizeof msg, "%s: %s", at, gc_kzg_ret_message(st));
+    return format_error(r, out, rec->index, gc_kzg_ret_name(st), msg);
+}
+
+/* ---- formatting on several threads ---------------------------------------------------- */
+
+/* A group of records formatted at once, record i by thread i % n_threads, into its slot. */
+typedef struct {
+    const cells_run *r;
+    const record *recs;
+    size_t n, first, step;
+    char **slots;
+    size_t *lens;
+} format_job;
+
+static void *format_worker(void *arg) {
+    format_job *j = arg;
+    gc_sink_block_signals(); /* the writing thread alone stops the run */
+    for (size_t i = j->first; i < j->n; i += j->step) j->lens[i] = format_record(j->r, &j->recs[i], j->slots[i]);
+    return NULL;
+}
+
+static void format_group(cells_run *r, const record *recs, size_t n) {
+    size_t threads = n < r->n_format_threads ? n : r->n_format_threads;
+    pthread_t tid[MAX_FORMAT_THREADS];
+    format_job jobs[MAX_FORMAT_THREADS];
+    size_t started = 0;
+    for (size_t t = 0; t < threads; t++) {
+        jobs[t] = (format_job){r, recs, n, t, threads, r->slots, r->slot_lens};
+        if (t > 0 && pthread_create(&tid[t], NULL, format_worker, &jobs[t]) == 0) started |= (size_t)1 << t;
+    }
+    for (size_t t = 0; t < threads; t++) /* thread 0, and any that could not start, run here */
+        if (t == 0 || !(started & ((size_t)1 << t)))
+            for (size_t i = t; i < n; i += threads) r->slot_lens[i] = format_record(r, &recs[i], r->slots[i]);
+    for (size_t t = 1; t < threads; t++)
+        if (started & ((size_t)1 << t)) pthread_join(tid[t], NULL);
+}
+
+/* Formats and writes the held records in order, a group of slots at a time. */
+static int write_records(cells_run *r) {
+    for (size_t i = 0; i < r->n_recs; i += r->n_slots) {
+        size_t n = r->n_recs - i < r->n_slots ? r->n_recs - i : r->n_slots;
+        int any_blob = 0;
+        for (size_t k = 0; k < n; k++) any_blob |= r->recs[i + k].slot >= 0;
+        if (any_blob) format_group(r, r->recs + i, n);
+        else
+            for (size_t k = 0; k < n; k++) r->slot_lens[k] = format_record(r, &r->recs[i + k], r->slots[k]);
+        for (size_t k = 0; k < n; k++) {
+            const record *rec = &r->recs[i + k];
+            if (!gc_sink_write(r->slots[k], r->slot_lens[k], 1)) return 0;
+            if (rec->slot < 0 || r->status[rec->slot] != GC_KZG_OK) r->rejected++;
+            if (rec->slot < 0) r->malformed++;
+            else r->done++;
+        }
+    }
+    return 1;
+}
+
 static void show_progress(cells_run *r, size_t computing) {
     if (!r->progress || (!r->done && !computing && !r->malformed)) return;
     double dt = (gc_clock_ms() / 1e3) - r->t_first;
@@ -370,15 +300,12 @@ static int make_context(cells_run *r) {
     r->cells_per_blob = info->cells_per_blob;
     r->cell_bytes = GC_KZG_BYTES_PER_CELL(info->cell_size);
     size_t b = r->max_batch, per_blob_cells = r->cells_per_blob * r->cell_bytes;
-    r->text_size = 64 + 2 * GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (2 * r->cell_bytes + 8) + 32 +
-                   r->cells_per_blob * (2 * GC_KZG_BYTES_PER_PROOF + 8) + 16;
     r->blobs = malloc(b * GC_KZG_BYTES_PER_BLOB);
     r->cells = malloc(b * per_blob_cells);
     r->proofs = malloc(b * r->cells_per_blob * GC_KZG_BYTES_PER_PROOF);
     r->commitments = malloc(b * GC_KZG_BYTES_PER_COMMITMENT);
     r->status = malloc(b * sizeof *r->status);
-    r->text = malloc(r->text_size);
-    if (!r->blobs || !r->cells || !r->proofs || !r->commitments || !r->status || !r->text) {
+    if (!r->blobs || !r->cells || !r->proofs || !r->commitments || !r->status) {
         fprintf(stderr, "%s: out of host memory for a batch of %zu blobs: try a smaller --batch\n", prog, b);
         return 0;
     }
@@ -405,29 +332,9 @@ static int run_batch(cells_run *r) {
             return 0;
         }
     }
-    for (size_t i = 0; i < r->n_recs; i++) {
-        const record *rec = &r->recs[i];
-        int ok;
-        if (rec->slot < 0) {
-            ok = write_error(r, rec->index, gc_kzg_ret_name(GC_KZG_BADARGS), rec->message);
-        } else if (r->status[rec->slot] != GC_KZG_OK) {
-            char msg[MESSAGE_LEN];
-            long e = first_noncanonical(r->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
-            if (r->status[rec->slot] == GC_KZG_BADARGS && e >= 0)
-                snprintf(msg, sizeof msg, "line %zu: field element %ld is not below the BLS12-381 scalar modulus r",
-                         rec->line_no, e);
-            else
-                snprintf(msg, sizeof msg, "line %zu: %s", rec->line_no, gc_kzg_ret_message(r->status[rec->slot]));
-            ok = write_error(r, rec->index, gc_kzg_ret_name(r->status[rec->slot]), msg);
-        } else {
-            ok = write_blob(r, rec->index, (size_t)rec->slot);
-        }
-        if (!ok) {
-            end_progress_line(r);
-            return 0;
-        }
-        if (rec->slot < 0) r->malformed++;
-        else r->done++;
+    if (!write_records(r)) {
+        end_progress_line(r);
+        return 0;
     }
     r->n_recs = r->n_blobs = 0;
     show_progress(r, 0);
@@ -460,7 +367,7 @@ static int check_distinct_files(const cells_args *a) {
     for (size_t i = 0; i < 2; i++) {
         const named_file *f = inputs[i];
         if (f && f->regular && out.regular && f->st.st_dev == out.st.st_dev && f->st.st_ino == out.st.st_ino)
-            return usage_error("%s and %s are the same file (%s): refusing to overwrite it or read the output back",
+            return gc_cells_usage_error("%s and %s are the same file (%s): refusing to overwrite it or read the output back",
                                f->what, out.what, out_stdout ? (i ? a->setup : a->in) : a->out);
     }
     return -1;
@@ -506,22 +413,45 @@ static int select_devices(const char *want, size_t *index, size_t *n) {
 
 /* ---- the command ------------------------------------------------------------------ */
 
+/* The output slots, sized from --cell-size (the context's cells come from it), so that the
+ * records of malformed lines can be written before any context exists. */
+static int make_slots(cells_run *r) {
+    r->cells_per_blob = GC_KZG_FIELD_ELEMENTS_PER_EXT_BLOB / r->args->cell_size;
+    r->cell_bytes = GC_KZG_BYTES_PER_CELL(r->args->cell_size);
+    size_t json = 64 + 2 * GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (2 * r->cell_bytes + 8) + 32 +
+                  r->cells_per_blob * (2 * GC_KZG_BYTES_PER_PROOF + 8) + 16;
+    size_t error = 2 * MESSAGE_LEN + 128;
+    r->slot_size = json > raw_record_bytes(r) ? json : raw_record_bytes(r);
+    if (error > r->slot_size) r->slot_size = error;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    r->n_format_threads = cpus < 1 ? 1 : cpus > MAX_FORMAT_THREADS ? MAX_FORMAT_THREADS : (size_t)cpus;
+    r->n_slots = 2 * r->n_format_threads;
+    r->slots = calloc(r->n_slots, sizeof *r->slots);
+    r->slot_lens = calloc(r->n_slots, sizeof *r->slot_lens);
+    if (!r->slots || !r->slot_lens) return 0;
+    for (size_t i = 0; i < r->n_slots; i++)
+        if (!(r->slots[i] = malloc(r->slot_size))) return 0;
+    return 1;
+}
+
 /* The input, the devices and the setup file: everything that can be refused before the
  * output is touched and before the precomputation. */
-static int open_run(cells_run *r, FILE **in) {
+static int open_run(cells_run *r, int *in) {
     const cells_args *a = r->args;
-    *in = strcmp(a->in, "-") ? fopen(a->in, "r") : stdin;
-    if (!*in) {
+    *in = strcmp(a->in, "-") ? open(a->in, O_RDONLY) : STDIN_FILENO;
+    if (*in < 0) {
         fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, a->in, strerror(errno));
         return 0;
     }
     struct stat st;
     memset(&st, 0, sizeof st);
-    if (fstat(fileno(*in), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (fstat(*in, &st) == 0 && S_ISDIR(st.st_mode)) {
         fprintf(stderr, "%s: cannot read the input %s: it is a directory\n", prog, a->in);
         return 0;
     }
-    if (S_ISREG(st.st_mode) && st.st_size > 0) r->expected_total = (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
+    if (S_ISREG(st.st_mode) && st.st_size > 0)
+        r->expected_total = a->in_raw ? (size_t)((st.st_size + GC_KZG_BYTES_PER_BLOB - 1) / GC_KZG_BYTES_PER_BLOB)
+                                      : (size_t)(st.st_size / (BLOB_HEX_DIGITS + 3)) + 1;
     size_t dev_index[MAX_DEVICES];
     if (!select_devices(a->device, dev_index, &r->n_devs)) return 0;
     for (size_t i = 0; i < r->n_devs; i++)
@@ -539,25 +469,48 @@ static int open_run(cells_run *r, FILE **in) {
         }
     }
     r->recs = malloc(MAX_HELD_RECORDS * sizeof *r->recs);
-    if (!r->recs) {
+    if (!r->recs || !make_slots(r)) {
         fprintf(stderr, "%s: out of host memory\n", prog);
         return 0;
     }
     return 1;
 }
 
-/* Reads the input line by line into batches, each written as soon as it is computed. */
-static int stream_records(cells_run *r, FILE *in) {
-    size_t line_size = GC_BLOB_LINE_BUFFER;
-    char *line = malloc(line_size);
+/* The next input item into blob: BLANK (a blank line), BLOB or MALFORMED (rec->message
+ * says why); 0 at the end of the input. */
+static int next_item(cells_run *r, gc_cells_reader *in, char *line, uint8_t *blob, record *rec, size_t *line_no,
+                     gc_blob_line *kind) {
+    if (r->args->in_raw) {
+        rec->offset = in->consumed;
+        size_t got = gc_cells_read_bytes(in, blob, GC_KZG_BYTES_PER_BLOB);
+        if (got == 0) return 0;
+        ++*line_no;
+        *kind = GC_BLOB_LINE_BLOB;
+        if (got < GC_KZG_BYTES_PER_BLOB) {
+            *kind = GC_BLOB_LINE_MALFORMED;
+            snprintf(rec->message, MESSAGE_LEN, "blob %zu at byte offset %llu: the input ends after %zu of its %d "
+                     "bytes", *line_no - 1, (unsigned long long)rec->offset, got, GC_KZG_BYTES_PER_BLOB);
+        }
+        return 1;
+    }
+    size_t len, lead;
+    if (!gc_cells_read_line(in, line, GC_BLOB_LINE_BUFFER, &len, &lead)) return 0;
+    ++*line_no;
+    *kind = gc_blob_parse_line(line, GC_BLOB_LINE_BUFFER, len, lead, *line_no, blob, rec->message);
+    return 1;
+}
+
+/* Reads the input item by item into batches, each written as soon as it is computed. */
+static int stream_records(cells_run *r, int fd) {
+    gc_cells_reader in;
+    char *line = malloc(GC_BLOB_LINE_BUFFER);
     uint8_t *blob = malloc(GC_KZG_BYTES_PER_BLOB);
-    int ok = line && blob;
+    int ok = gc_cells_reader_init(&in, fd) && line && blob;
     if (!ok) fprintf(stderr, "%s: out of host memory\n", prog);
-    size_t len, lead, line_no = 0, index = 0;
-    while (ok && gc_blob_read_line(in, line, line_size, &len, &lead)) {
-        line_no++;
+    size_t line_no = 0, index = 0;
+    gc_blob_line kind;
+    while (ok && next_item(r, &in, line, blob, &r->recs[r->n_recs], &line_no, &kind)) {
         record *rec = &r->recs[r->n_recs];
-        gc_blob_line kind = gc_blob_parse_line(line, line_size, len, lead, line_no, blob, rec->message);
         if (kind == GC_BLOB_LINE_BLANK) continue;
         rec->index = index++;
         rec->line_no = line_no;
@@ -577,11 +530,12 @@ static int stream_records(cells_run *r, FILE *in) {
     }
     free(blob);
     free(line);
-    if (ok && ferror(in)) {
+    if (ok && in.error) {
         end_progress_line(r);
-        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, r->args->in, strerror(errno));
+        fprintf(stderr, "%s: cannot read the input %s: %s\n", prog, r->args->in, strerror(in.error));
         ok = 0;
     }
+    gc_cells_reader_free(&in);
     if (ok && r->n_recs) ok = run_batch(r);
     end_progress_line(r);
     return ok;
@@ -597,18 +551,20 @@ static void free_run(cells_run *r) {
     free(r->proofs);
     free(r->commitments);
     free(r->status);
-    free(r->text);
+    for (size_t i = 0; r->slots && i < r->n_slots; i++) free(r->slots[i]);
+    free(r->slots);
+    free(r->slot_lens);
 }
 
 static int cmd_cells(int argc, char **argv) {
     cells_args a;
-    int rc = parse_cells_args(argc, argv, &a);
+    int rc = gc_cells_parse_args(argc, argv, &a);
     if (rc >= 0) return rc;
     if ((rc = check_distinct_files(&a)) >= 0) return rc;
     cells_run r;
     memset(&r, 0, sizeof r);
     r.args = &a;
-    FILE *in = NULL;
+    int in = -1;
     int ok = open_run(&r, &in) && gc_sink_open(prog, a.out);
     if (ok) {
         gc_sink_catch_signals();
@@ -620,20 +576,20 @@ static int cmd_cells(int argc, char **argv) {
     rc = !ok ? EXIT_USAGE : r.rejected ? EXIT_REJECTED : 0;
     if (a.verbose && ok) fprintf(stderr, "%s: %zu blobs, %zu malformed lines, %zu rejected\n", prog, r.done,
                                  r.malformed, r.rejected);
-    if (in && in != stdin) fclose(in);
+    if (in > STDIN_FILENO) close(in);
     free_run(&r);
     return rc;
 }
 
 int gc_kzg_command(int argc, char **argv) {
     if (argc < 2) {
-        print_kzg_help(stderr);
+        gc_cells_print_kzg_help(stderr);
         return EXIT_USAGE;
     }
     const char *sub = argv[1];
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
-        if (argc > 2 && !strcmp(argv[2], "cells")) print_cells_help(stdout);
-        else print_kzg_help(stdout);
+        if (argc > 2 && !strcmp(argv[2], "cells")) gc_cells_print_help(stdout);
+        else gc_cells_print_kzg_help(stdout);
         return 0;
     }
     if (!strcmp(sub, "cells")) return cmd_cells(argc - 1, argv + 1);
