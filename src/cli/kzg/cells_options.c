@@ -2,6 +2,8 @@
 #include "cli/kzg/cells_options.h"
 
 #include <stdarg.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -73,9 +75,9 @@ void gc_cells_print_help(FILE *f) {
             "                     and the 8192/L proofs of 48 bytes; zero bytes after a rejection;\n"
             "                     no message (default jsonl)\n"
             "  -v, --verbose      describe the devices and the precomputation on stderr\n\n"
-            "The input is read in batches of N blobs and each batch's records are written as soon as\n"
-            "it is computed, so inputs of any size stream through. On a terminal, stderr shows\n"
-            "progress (blobs done, blobs/s).\n\n"
+            "The input is read in batches of N blobs: while one batch computes, the next is read and\n"
+            "the one before written, so inputs of any size stream through. On a terminal, stderr\n"
+            "shows progress (blobs done, blobs/s).\n\n"
             "Exit status: 0 every blob computed; 1 some blob rejected (every other blob still written);\n"
             "2 usage, setup, device or output error, said on stderr (unknown device, unreadable or\n"
             "invalid setup, unsupported L, out of device memory, output not writable, an input that is\n"
@@ -181,6 +183,38 @@ int gc_cells_parse_args(int argc, char **argv, cells_args *a) {
     if (a->help) {
         gc_cells_print_help(stdout);
         return 0;
+    }
+    return -1;
+}
+
+/* ---- the files: none of them may be another ------------------------------------------ */
+
+typedef struct {
+    const char *what; /* as the message names it */
+    struct stat st;
+    int regular; /* a regular file that exists */
+} named_file;
+
+static void name_file(named_file *f, const char *what, const char *path, int fd) {
+    f->what = what;
+    f->regular = (path ? stat(path, &f->st) : fstat(fd, &f->st)) == 0 && S_ISREG(f->st.st_mode);
+}
+
+/* The input (stdin included) and the setup are never the output (the --out file, or the
+ * file stdout is): the run would destroy them or read its own records back forever. Only
+ * regular files are compared: a terminal or /dev/null may be both ends. */
+int gc_cells_check_files(const cells_args *a) {
+    named_file in, setup, out;
+    int in_stdin = !strcmp(a->in, "-"), out_stdout = !strcmp(a->out, "-");
+    name_file(&in, in_stdin ? "the input (stdin)" : "--in", in_stdin ? NULL : a->in, STDIN_FILENO);
+    name_file(&out, out_stdout ? "the output (stdout)" : "--out", out_stdout ? NULL : a->out, STDOUT_FILENO);
+    if (a->setup) name_file(&setup, "--setup", a->setup, -1);
+    const named_file *inputs[2] = {&in, a->setup ? &setup : NULL};
+    for (size_t i = 0; i < 2; i++) {
+        const named_file *f = inputs[i];
+        if (f && f->regular && out.regular && f->st.st_dev == out.st.st_dev && f->st.st_ino == out.st.st_ino)
+            return gc_cells_usage_error("%s and %s are the same file (%s): refusing to overwrite it or read the output back",
+                               f->what, out.what, out_stdout ? (i ? a->setup : a->in) : a->out);
     }
     return -1;
 }

@@ -22,5 +22,8 @@ void gc_cells_print_help(FILE *f);
 int gc_cells_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** argv[0] is "cells". Returns -1 to go on, else an exit status (0 after --help). */
 int gc_cells_parse_args(int argc, char **argv, cells_args *a);
+/** The input (stdin included) and the setup are not the output (--out, or the file stdout
+ *  is), compared by st_dev and st_ino: -1, or 2 after saying which on stderr. */
+int gc_cells_check_files(const cells_args *a);
 
 #endif

@@ -71,6 +71,19 @@ typedef struct {
 } record;
 
 typedef struct {
+    uint8_t *blobs, *cells, *proofs, *commitments;
+    gc_kzg_ret *status;
+    record *recs;
+    size_t n_recs, n_blobs;
+} cells_batch;
+
+#define N_BATCHES 3
+typedef struct {
+    cells_batch *items[N_BATCHES];
+    size_t head, n;
+} batch_queue;
+
+typedef struct {
     cells_args *args;
     gc_device *devs[MAX_DEVICES];
     size_t n_devs;
@@ -78,10 +91,13 @@ typedef struct {
     char device_label[MAX_DEVICES * 34]; /* the ids, comma-separated */
     gc_kzg_pool *pool;
     size_t max_batch, cells_per_blob, cell_bytes;
-    uint8_t *blobs, *cells, *proofs, *commitments;
-    gc_kzg_ret *status;
-    record *recs;
-    size_t n_recs, n_blobs;
+    /* The batches: one read and parsed while one computes and one is written. */
+    cells_batch batches[N_BATCHES], *b; /* b: the one being read */
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+    batch_queue free_q, compute_q, write_q;
+    int input_done, compute_done, failed, pipeline, sync_made;
+    pthread_t compute_thread, write_thread;
     /* the output records of a group, formatted at once on n_format_threads threads */
     char **slots;
     size_t *slot_lens, n_slots, slot_size, n_format_threads;
@@ -126,10 +142,10 @@ static size_t format_error(const cells_run *r, char *out, size_t index, const ch
     return (size_t)(p - out);
 }
 
-static size_t format_blob(const cells_run *r, char *out, size_t index, size_t slot) {
+static size_t format_blob(const cells_run *r, const cells_batch *b, char *out, size_t index, size_t slot) {
     size_t l_bytes = r->cell_bytes, n = r->cells_per_blob;
-    const uint8_t *commitment = r->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT;
-    const uint8_t *cells = r->cells + slot * n * l_bytes, *proofs = r->proofs + slot * n * GC_KZG_BYTES_PER_PROOF;
+    const uint8_t *commitment = b->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT;
+    const uint8_t *cells = b->cells + slot * n * l_bytes, *proofs = b->proofs + slot * n * GC_KZG_BYTES_PER_PROOF;
     if (r->args->out_raw) {
         out[0] = 0;
         memcpy(out + 1, commitment, GC_KZG_BYTES_PER_COMMITMENT);
@@ -163,13 +179,13 @@ static void where(const cells_run *r, const record *rec, char *buf, size_t len) 
 }
 
 /* One record of the batch into out; its length. */
-static size_t format_record(const cells_run *r, const record *rec, char *out) {
+static size_t format_record(const cells_run *r, const cells_batch *b, const record *rec, char *out) {
     if (rec->slot < 0) return format_error(r, out, rec->index, gc_kzg_ret_name(GC_KZG_BADARGS), rec->message);
-    gc_kzg_ret st = r->status[rec->slot];
-    if (st == GC_KZG_OK) return format_blob(r, out, rec->index, (size_t)rec->slot);
+    gc_kzg_ret st = b->status[rec->slot];
+    if (st == GC_KZG_OK) return format_blob(r, b, out, rec->index, (size_t)rec->slot);
     char msg[MESSAGE_LEN], at[96];
     where(r, rec, at, sizeof at);
-    long e = first_noncanonical(r->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
+    long e = first_noncanonical(b->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
     if (st == GC_KZG_BADARGS && e >= 0)
         snprintf(msg, sizeof msg, "%s: field element %ld is not below the BLS12-381 scalar modulus r", at, e);
     else
@@ -182,6 +198,7 @@ static size_t format_record(const cells_run *r, const record *rec, char *out) {
 /* A group of records formatted at once, record i by thread i % n_threads, into its slot. */
 typedef struct {
     const cells_run *r;
+    const cells_batch *b;
     const record *recs;
     size_t n, first, step;
     char **slots;
@@ -191,39 +208,39 @@ typedef struct {
 static void *format_worker(void *arg) {
     format_job *j = arg;
     gc_sink_block_signals(); /* the writing thread alone stops the run */
-    for (size_t i = j->first; i < j->n; i += j->step) j->lens[i] = format_record(j->r, &j->recs[i], j->slots[i]);
+    for (size_t i = j->first; i < j->n; i += j->step) j->lens[i] = format_record(j->r, j->b, &j->recs[i], j->slots[i]);
     return NULL;
 }
 
-static void format_group(cells_run *r, const record *recs, size_t n) {
+static void format_group(cells_run *r, const cells_batch *b, const record *recs, size_t n) {
     size_t threads = n < r->n_format_threads ? n : r->n_format_threads;
     pthread_t tid[MAX_FORMAT_THREADS];
     format_job jobs[MAX_FORMAT_THREADS];
     size_t started = 0;
     for (size_t t = 0; t < threads; t++) {
-        jobs[t] = (format_job){r, recs, n, t, threads, r->slots, r->slot_lens};
+        jobs[t] = (format_job){r, b, recs, n, t, threads, r->slots, r->slot_lens};
         if (t > 0 && pthread_create(&tid[t], NULL, format_worker, &jobs[t]) == 0) started |= (size_t)1 << t;
     }
     for (size_t t = 0; t < threads; t++) /* thread 0, and any that could not start, run here */
         if (t == 0 || !(started & ((size_t)1 << t)))
-            for (size_t i = t; i < n; i += threads) r->slot_lens[i] = format_record(r, &recs[i], r->slots[i]);
+            for (size_t i = t; i < n; i += threads) r->slot_lens[i] = format_record(r, b, &recs[i], r->slots[i]);
     for (size_t t = 1; t < threads; t++)
         if (started & ((size_t)1 << t)) pthread_join(tid[t], NULL);
 }
 
 /* Formats and writes the held records in order, a group of slots at a time. */
-static int write_records(cells_run *r) {
-    for (size_t i = 0; i < r->n_recs; i += r->n_slots) {
-        size_t n = r->n_recs - i < r->n_slots ? r->n_recs - i : r->n_slots;
+static int write_records(cells_run *r, const cells_batch *b) {
+    for (size_t i = 0; i < b->n_recs; i += r->n_slots) {
+        size_t n = b->n_recs - i < r->n_slots ? b->n_recs - i : r->n_slots;
         int any_blob = 0;
-        for (size_t k = 0; k < n; k++) any_blob |= r->recs[i + k].slot >= 0;
-        if (any_blob) format_group(r, r->recs + i, n);
+        for (size_t k = 0; k < n; k++) any_blob |= b->recs[i + k].slot >= 0;
+        if (any_blob) format_group(r, b, b->recs + i, n);
         else
-            for (size_t k = 0; k < n; k++) r->slot_lens[k] = format_record(r, &r->recs[i + k], r->slots[k]);
+            for (size_t k = 0; k < n; k++) r->slot_lens[k] = format_record(r, b, &b->recs[i + k], r->slots[k]);
         for (size_t k = 0; k < n; k++) {
-            const record *rec = &r->recs[i + k];
+            const record *rec = &b->recs[i + k];
             if (!gc_sink_write(r->slots[k], r->slot_lens[k], 1)) return 0;
-            if (rec->slot < 0 || r->status[rec->slot] != GC_KZG_OK) r->rejected++;
+            if (rec->slot < 0 || b->status[rec->slot] != GC_KZG_OK) r->rejected++;
             if (rec->slot < 0) r->malformed++;
             else r->done++;
         }
@@ -299,78 +316,141 @@ static int make_context(cells_run *r) {
     r->max_batch = info->max_batch;
     r->cells_per_blob = info->cells_per_blob;
     r->cell_bytes = GC_KZG_BYTES_PER_CELL(info->cell_size);
-    size_t b = r->max_batch, per_blob_cells = r->cells_per_blob * r->cell_bytes;
-    r->blobs = malloc(b * GC_KZG_BYTES_PER_BLOB);
-    r->cells = malloc(b * per_blob_cells);
-    r->proofs = malloc(b * r->cells_per_blob * GC_KZG_BYTES_PER_PROOF);
-    r->commitments = malloc(b * GC_KZG_BYTES_PER_COMMITMENT);
-    r->status = malloc(b * sizeof *r->status);
-    if (!r->blobs || !r->cells || !r->proofs || !r->commitments || !r->status) {
-        fprintf(stderr, "%s: out of host memory for a batch of %zu blobs: try a smaller --batch\n", prog, b);
-        return 0;
+    size_t n = r->max_batch, per_blob_cells = r->cells_per_blob * r->cell_bytes;
+    for (size_t i = 0; i < N_BATCHES; i++) {
+        cells_batch *b = &r->batches[i];
+        b->blobs = malloc(n * GC_KZG_BYTES_PER_BLOB);
+        b->cells = malloc(n * per_blob_cells);
+        b->proofs = malloc(n * r->cells_per_blob * GC_KZG_BYTES_PER_PROOF);
+        b->commitments = malloc(n * GC_KZG_BYTES_PER_COMMITMENT);
+        b->status = malloc(n * sizeof *b->status);
+        if (!b->blobs || !b->cells || !b->proofs || !b->commitments || !b->status) {
+            fprintf(stderr, "%s: out of host memory for a batch of %zu blobs: try a smaller --batch\n", prog, n);
+            return 0;
+        }
     }
     r->t_first = gc_clock_ms() / 1e3;
     return 1;
 }
 
-/* Computes the batch's blobs and writes every held record in order. */
-static int run_batch(cells_run *r) {
-    if (r->n_blobs) {
-        show_progress(r, r->n_blobs);
-        gc_kzg_ret ret = gc_kzg_pool_compute_cells_and_proofs(r->pool, r->cells, r->proofs, r->commitments,
-                                                              r->blobs, r->n_blobs, r->status);
-        if (ret) {
-            const char *dmsg = "";
-            gc_kzg_pool_last_error(r->pool, NULL, &dmsg);
-            end_progress_line(r);
-            fprintf(stderr, "%s: computing blobs %zu..%zu failed: %s: %s%s%s\n", prog, r->recs[0].index,
-                    r->recs[r->n_recs - 1].index, gc_kzg_ret_name(ret), gc_kzg_ret_message(ret),
-                    dmsg && dmsg[0] ? ": " : "", dmsg ? dmsg : "");
-            if (ret == GC_KZG_DEVICE_MEMORY)
-                fprintf(stderr, "%s: out of device memory: try a smaller --batch (this one was %zu)\n", prog,
-                        r->max_batch);
-            return 0;
+/* ---- the pipeline: read, compute, write at once ------------------------------------ */
+
+static void q_push(batch_queue *q, cells_batch *b) { q->items[(q->head + q->n++) % N_BATCHES] = b; }
+
+static cells_batch *q_pop(batch_queue *q) {
+    cells_batch *b = q->items[q->head];
+    q->head = (q->head + 1) % N_BATCHES;
+    q->n--;
+    return b;
+}
+
+static void pass_on(cells_run *r, batch_queue *q, cells_batch *b) {
+    pthread_mutex_lock(&r->mu);
+    q_push(q, b);
+    pthread_cond_broadcast(&r->changed);
+    pthread_mutex_unlock(&r->mu);
+}
+
+/* The next batch of q; NULL once the stage before it is done (*done) or the run failed.
+ * The writer drains its queue after a failure: batches computed before it are still
+ * written. */
+static cells_batch *take(cells_run *r, batch_queue *q, const int *done, int drain) {
+    pthread_mutex_lock(&r->mu);
+    while (!q->n && !(done && *done) && !r->failed) pthread_cond_wait(&r->changed, &r->mu);
+    cells_batch *b = q->n && (drain || !r->failed) ? q_pop(q) : NULL;
+    pthread_mutex_unlock(&r->mu);
+    return b;
+}
+
+static void set_flag(cells_run *r, int *flag) {
+    pthread_mutex_lock(&r->mu);
+    *flag = 1;
+    pthread_cond_broadcast(&r->changed);
+    pthread_mutex_unlock(&r->mu);
+}
+
+static int compute_batch(cells_run *r, cells_batch *b) {
+    if (!b->n_blobs) return 1;
+    gc_kzg_ret ret = gc_kzg_pool_compute_cells_and_proofs(r->pool, b->cells, b->proofs, b->commitments, b->blobs,
+                                                          b->n_blobs, b->status);
+    if (!ret) return 1;
+    const char *dmsg = "";
+    gc_kzg_pool_last_error(r->pool, NULL, &dmsg);
+    end_progress_line(r);
+    fprintf(stderr, "%s: computing blobs %zu..%zu failed: %s: %s%s%s\n", prog, b->recs[0].index,
+            b->recs[b->n_recs - 1].index, gc_kzg_ret_name(ret), gc_kzg_ret_message(ret), dmsg && dmsg[0] ? ": " : "",
+            dmsg ? dmsg : "");
+    if (ret == GC_KZG_DEVICE_MEMORY)
+        fprintf(stderr, "%s: out of device memory: try a smaller --batch (this one was %zu)\n", prog, r->max_batch);
+    return 0;
+}
+
+static void *compute_stage(void *arg) {
+    cells_run *r = arg;
+    gc_sink_block_signals(); /* only the reading thread takes SIGINT/SIGTERM */
+    cells_batch *b;
+    while ((b = take(r, &r->compute_q, &r->input_done, 0))) {
+        if (!compute_batch(r, b)) {
+            set_flag(r, &r->failed);
+            break;
         }
+        pass_on(r, &r->write_q, b);
     }
-    if (!write_records(r)) {
-        end_progress_line(r);
+    set_flag(r, &r->compute_done);
+    return NULL;
+}
+
+static void *write_stage(void *arg) {
+    cells_run *r = arg;
+    gc_sink_block_signals();
+    cells_batch *b;
+    while ((b = take(r, &r->write_q, &r->compute_done, 1))) {
+        if (!write_records(r, b)) {
+            end_progress_line(r);
+            set_flag(r, &r->failed);
+            break;
+        }
+        b->n_recs = b->n_blobs = 0;
+        show_progress(r, 0);
+        pass_on(r, &r->free_q, b);
+    }
+    return NULL;
+}
+
+static int start_pipeline(cells_run *r) {
+    for (size_t i = 0; i < N_BATCHES; i++)
+        if (&r->batches[i] != r->b) q_push(&r->free_q, &r->batches[i]);
+    if (pthread_create(&r->compute_thread, NULL, compute_stage, r) != 0) return 0;
+    if (pthread_create(&r->write_thread, NULL, write_stage, r) != 0) {
+        set_flag(r, &r->failed);
+        pthread_join(r->compute_thread, NULL);
         return 0;
     }
-    r->n_recs = r->n_blobs = 0;
-    show_progress(r, 0);
+    r->pipeline = 1;
     return 1;
 }
 
-/* ---- the files: none of them may be another ------------------------------------------ */
-
-typedef struct {
-    const char *what; /* as the message names it */
-    struct stat st;
-    int regular; /* a regular file that exists */
-} named_file;
-
-static void name_file(named_file *f, const char *what, const char *path, int fd) {
-    f->what = what;
-    f->regular = (path ? stat(path, &f->st) : fstat(fd, &f->st)) == 0 && S_ISREG(f->st.st_mode);
+/* The batch read so far goes on: to the pipeline, or before any context (only malformed
+ * lines so far) straight out. Returns 0 once the run failed. */
+static int submit_batch(cells_run *r) {
+    if (!r->pipeline) {
+        int ok = write_records(r, r->b);
+        r->b->n_recs = 0;
+        show_progress(r, 0);
+        return ok;
+    }
+    pass_on(r, &r->compute_q, r->b);
+    r->b = take(r, &r->free_q, NULL, 0);
+    return r->b != NULL;
 }
 
-/* The input (stdin included) and the setup are never the output (the --out file, or the
- * file stdout is): the run would destroy them or read its own records back forever. Only
- * regular files are compared: a terminal or /dev/null may be both ends. */
-static int check_distinct_files(const cells_args *a) {
-    named_file in, setup, out;
-    int in_stdin = !strcmp(a->in, "-"), out_stdout = !strcmp(a->out, "-");
-    name_file(&in, in_stdin ? "the input (stdin)" : "--in", in_stdin ? NULL : a->in, STDIN_FILENO);
-    name_file(&out, out_stdout ? "the output (stdout)" : "--out", out_stdout ? NULL : a->out, STDOUT_FILENO);
-    if (a->setup) name_file(&setup, "--setup", a->setup, -1);
-    const named_file *inputs[2] = {&in, a->setup ? &setup : NULL};
-    for (size_t i = 0; i < 2; i++) {
-        const named_file *f = inputs[i];
-        if (f && f->regular && out.regular && f->st.st_dev == out.st.st_dev && f->st.st_ino == out.st.st_ino)
-            return gc_cells_usage_error("%s and %s are the same file (%s): refusing to overwrite it or read the output back",
-                               f->what, out.what, out_stdout ? (i ? a->setup : a->in) : a->out);
-    }
-    return -1;
+static int finish_pipeline(cells_run *r) {
+    if (!r->pipeline) return 1;
+    set_flag(r, &r->input_done);
+    pthread_join(r->compute_thread, NULL);
+    pthread_join(r->write_thread, NULL);
+    r->pipeline = 0;
+    return !r->failed;
 }
 
 static void list_devices(void) {
@@ -468,8 +548,16 @@ static int open_run(cells_run *r, int *in) {
             return 0;
         }
     }
-    r->recs = malloc(MAX_HELD_RECORDS * sizeof *r->recs);
-    if (!r->recs || !make_slots(r)) {
+    int held = 1;
+    for (size_t i = 0; i < N_BATCHES; i++) {
+        r->batches[i].recs = malloc(MAX_HELD_RECORDS * sizeof *r->batches[i].recs);
+        held &= r->batches[i].recs != NULL;
+    }
+    r->b = &r->batches[0];
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->changed, NULL);
+    r->sync_made = 1;
+    if (!held || !make_slots(r)) {
         fprintf(stderr, "%s: out of host memory\n", prog);
         return 0;
     }
@@ -509,24 +597,25 @@ static int stream_records(cells_run *r, int fd) {
     if (!ok) fprintf(stderr, "%s: out of host memory\n", prog);
     size_t line_no = 0, index = 0;
     gc_blob_line kind;
-    while (ok && next_item(r, &in, line, blob, &r->recs[r->n_recs], &line_no, &kind)) {
-        record *rec = &r->recs[r->n_recs];
+    while (ok && next_item(r, &in, line, blob, &r->b->recs[r->b->n_recs], &line_no, &kind)) {
+        cells_batch *b = r->b;
+        record *rec = &b->recs[b->n_recs];
         if (kind == GC_BLOB_LINE_BLANK) continue;
         rec->index = index++;
         rec->line_no = line_no;
         rec->slot = -1;
         if (kind == GC_BLOB_LINE_BLOB) {
-            if (!r->pool && !make_context(r)) {
+            if (!r->pool && !(make_context(r) && start_pipeline(r))) {
                 ok = 0;
                 break;
             }
-            rec->slot = (long)r->n_blobs;
-            memcpy(r->blobs + r->n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
-            r->n_blobs++;
+            rec->slot = (long)b->n_blobs;
+            memcpy(b->blobs + b->n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
+            b->n_blobs++;
         }
-        r->n_recs++;
+        b->n_recs++;
         /* A malformed line with no blob ahead of it is written at once. */
-        if (r->n_blobs == 0 || r->n_blobs == r->max_batch || r->n_recs == MAX_HELD_RECORDS) ok = run_batch(r);
+        if (b->n_blobs == 0 || b->n_blobs == r->max_batch || b->n_recs == MAX_HELD_RECORDS) ok = submit_batch(r);
     }
     free(blob);
     free(line);
@@ -536,7 +625,9 @@ static int stream_records(cells_run *r, int fd) {
         ok = 0;
     }
     gc_cells_reader_free(&in);
-    if (ok && r->n_recs) ok = run_batch(r);
+    if (ok && r->b->n_recs) ok = submit_batch(r);
+    if (!ok && r->pipeline) set_flag(r, &r->failed);
+    ok = finish_pipeline(r) && ok;
     end_progress_line(r);
     return ok;
 }
@@ -545,12 +636,19 @@ static void free_run(cells_run *r) {
     gc_kzg_pool_free(r->pool);
     for (size_t i = 0; i < r->n_devs; i++) gc_device_close(r->devs[i]);
     gc_kzg_setup_free(r->setup);
-    free(r->recs);
-    free(r->blobs);
-    free(r->cells);
-    free(r->proofs);
-    free(r->commitments);
-    free(r->status);
+    for (size_t i = 0; i < N_BATCHES; i++) {
+        cells_batch *b = &r->batches[i];
+        free(b->recs);
+        free(b->blobs);
+        free(b->cells);
+        free(b->proofs);
+        free(b->commitments);
+        free(b->status);
+    }
+    if (r->sync_made) {
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->changed);
+    }
     for (size_t i = 0; r->slots && i < r->n_slots; i++) free(r->slots[i]);
     free(r->slots);
     free(r->slot_lens);
@@ -560,7 +658,7 @@ static int cmd_cells(int argc, char **argv) {
     cells_args a;
     int rc = gc_cells_parse_args(argc, argv, &a);
     if (rc >= 0) return rc;
-    if ((rc = check_distinct_files(&a)) >= 0) return rc;
+    if ((rc = gc_cells_check_files(&a)) >= 0) return rc;
     cells_run r;
     memset(&r, 0, sizeof r);
     r.args = &a;

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Times `gpucheck kzg cells` file to file, the way a user runs it: N random blobs (every
+field element uniform below r, so none is rejected), written once as hex lines and as raw
+bytes, then for each format pair one run from the input file to an output file, with -v so
+that the precomputation's time can be taken off. Prints one line per run:
+
+  FORMAT  wall S s  precomputation P ms  after it X ms per blob  output B bytes
+
+usage: tools/time_kzg_cells.py GPUCHECK [--blobs N] [--dir DIR] [--runs hex:jsonl,raw:raw]
+                               [-- EXTRA ARGS for kzg cells, e.g. --device cuda:0]"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
+
+
+def make_inputs(d, n, seed=1):
+    rng = random.Random(seed)
+    hex_path, raw_path = os.path.join(d, "blobs_%d.txt" % n), os.path.join(d, "blobs_%d.bin" % n)
+    if os.path.exists(hex_path) and os.path.exists(raw_path):
+        return hex_path, raw_path
+    with open(hex_path, "w") as h, open(raw_path, "wb") as b:
+        for _ in range(n):
+            blob = b"".join(rng.randrange(R).to_bytes(32, "big") for _ in range(4096))
+            b.write(blob)
+            h.write("0x" + blob.hex() + "\n")
+    return hex_path, raw_path
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    ap = argparse.ArgumentParser()
+    ap.add_argument("gpucheck")
+    ap.add_argument("--blobs", type=int, default=1024)
+    ap.add_argument("--dir", default=".")
+    ap.add_argument("--runs", default="hex:jsonl,raw:raw")
+    a = ap.parse_args(argv)
+    hex_path, raw_path = make_inputs(a.dir, a.blobs)
+    for run in a.runs.split(","):
+        fin, fout = run.split(":")
+        out = os.path.join(a.dir, "out_%d.%s" % (a.blobs, "jsonl" if fout == "jsonl" else "bin"))
+        cmd = [a.gpucheck, "kzg", "cells", "--in", hex_path if fin == "hex" else raw_path, "--in-format", fin,
+               "--out", out, "--out-format", fout, "-v"] + extra
+        t0 = time.monotonic()
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.monotonic() - t0
+        if p.returncode != 0:
+            print("%s: exit %d: %s" % (run, p.returncode, p.stderr[-500:]))
+            return 1
+        pre = sum(float(m) for m in re.findall(r"precomputation [0-9.]+ MiB in ([0-9.]+) ms", p.stderr))
+        made = re.search(r"contexts made in ([0-9.]+) ms", p.stderr)
+        pre_ms = float(made.group(1)) if made else pre
+        print("%-10s wall %.2f s  precomputation %.0f ms  after it %.3f ms per blob  output %d bytes" %
+              (run, wall, pre_ms, (wall * 1e3 - pre_ms) / a.blobs, os.path.getsize(out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
