@@ -7,6 +7,7 @@
 #include "crypto/kzg/g1map/g1map.h"
 #include "crypto/kzg/msm/msm.h"
 #include "crypto/kzg/poly/poly.h"
+#include "crypto/kzg/recover/recover.h"
 #include "common/clock.h"
 
 #include <stdio.h>
@@ -160,6 +161,7 @@ out:
 
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
+    kzg_recover_free(c->recover);
     const kzg_batch_buffers *bb = &c->batch.bb;
     gc_buffer *bufs[] = {
         c->poly.itw_4096, c->poly.tw_8192, c->poly.inv_4096,                       /* poly */

@@ -240,6 +240,7 @@ struct gc_kzg_ctx {
     kzg_batch_state batch;
     gc_status last_status;
     char last_message[512];
+    struct kzg_recover *recover; /* the recovery stage's (crypto/kzg/recover/recover.h), made on first use */
 };
 
 /* What the fk20 suite changes in a context it tests a stage of. */

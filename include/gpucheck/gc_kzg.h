@@ -221,6 +221,21 @@ GC_API gc_kzg_ret gc_kzg_pool_compute_cells_and_proofs(gc_kzg_pool *pool, uint8_
                                                 uint8_t *commitments, const uint8_t *blobs, size_t n,
                                                 gc_kzg_ret *status);
 
+/* ---- EIP-7594 recovery -------------------------------------------------------------
+ * Blob b's input is num_cells[b] cells (2,048 bytes each, L = 64 only) with their indices;
+ * the blobs' cells and indices follow one another in `cells` and `cell_indices` (blob b's
+ * start after those of blobs 0 .. b-1). As c-kzg-4844's recover_cells_and_kzg_proofs, a
+ * blob is rejected (status GC_KZG_BADARGS, its outputs left as they were) for fewer than
+ * 64 or more than 128 cells, an index >= 128, indices not strictly ascending (duplicates
+ * included) or an element >= r; every other blob gets c-kzg's 128 cells (n * 128 * 2,048
+ * bytes of cells_out) and, where proofs_out is not NULL, its 128 proofs (n * 128 * 48
+ * bytes; NULL: cells only). The call fails as a whole (GC_KZG_BADARGS, nothing written)
+ * for a NULL context, cells_out or num_cells, n = 0, a context of another cell size, or
+ * cells present with cell_indices or cells NULL. */
+gc_kzg_ret gc_kzg_recover_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells_out, uint8_t *proofs_out,
+                                           const uint64_t *cell_indices, const uint8_t *cells,
+                                           const size_t *num_cells, size_t n, gc_kzg_ret *status);
+
 #ifdef __cplusplus
 }
 #endif
