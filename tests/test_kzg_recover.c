@@ -142,22 +142,33 @@ static int matches(const rcase *c, const uint8_t *cells, const uint8_t *proofs) 
     return !memcmp(d, c->sha_proofs, 32) && !memcmp(proofs, c->proof0, PROOF_BYTES);
 }
 
-/* Every case in one call; returns how many answered cases differ from ckzg. */
+/* The cases whose proofs the CTest computes too (FK20 on PoCL takes seconds a blob): a
+ * real blob's, one of random cells from half of them, all 128 given, and two rejected. */
+static int proofs_case(const char *name) {
+    static const char *const names[] = {"blob_even_half", "random_65", "all_128", "duplicate", "element_r"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i])) return 1;
+    return 0;
+}
+
+/* The cases (all, or proofs_case's with proofs) in one call; returns how many answered
+ * cases differ from ckzg. */
 static size_t run_all(gc_kzg_ctx *ctx, int with_proofs, int strict) {
-    size_t which[MAX_CASES];
-    for (size_t i = 0; i < n_cases; i++) which[i] = i;
+    size_t which[MAX_CASES], m = 0;
+    for (size_t i = 0; i < n_cases; i++)
+        if (!with_proofs || proofs_case(cases[i].name)) which[m++] = i;
     batch b;
-    make_batch(&b, which, n_cases);
+    make_batch(&b, which, m);
     size_t cb = (size_t)CELLS * CELL_BYTES, pb = (size_t)CELLS * PROOF_BYTES, wrong = 0;
-    uint8_t *cells = malloc(n_cases * cb), *proofs = with_proofs ? malloc(n_cases * pb) : NULL;
+    uint8_t *cells = malloc(m * cb), *proofs = with_proofs ? malloc(m * pb) : NULL;
     gc_kzg_ret st[MAX_CASES];
-    memset(cells, CANARY, n_cases * cb);
-    if (proofs) memset(proofs, CANARY, n_cases * pb);
-    for (size_t i = 0; i < n_cases; i++) st[i] = GC_KZG_ERROR;
+    memset(cells, CANARY, m * cb);
+    if (proofs) memset(proofs, CANARY, m * pb);
+    for (size_t i = 0; i < m; i++) st[i] = GC_KZG_ERROR;
     gc_kzg_ret r = gc_kzg_recover_cells_and_proofs(ctx, cells, proofs, b.idx, b.cells, b.num, b.n, st);
     CHECKF(r == GC_KZG_OK, "call: %s", gc_kzg_ret_name(r));
-    for (size_t i = 0; r == GC_KZG_OK && i < n_cases; i++) {
-        const rcase *c = &cases[i];
+    for (size_t i = 0; r == GC_KZG_OK && i < m; i++) {
+        const rcase *c = &cases[which[i]];
         const uint8_t *ci = cells + i * cb, *pi = proofs ? proofs + i * pb : NULL;
         if (!strict) {
             wrong += c->ok && !matches(c, ci, pi);
@@ -165,24 +176,25 @@ static size_t run_all(gc_kzg_ctx *ctx, int with_proofs, int strict) {
         }
         CHECKF(st[i] == (c->ok ? GC_KZG_OK : GC_KZG_BADARGS), "%s: status %s", c->name, gc_kzg_ret_name(st[i]));
         if (c->ok) {
-            int m = matches(c, ci, pi);
-            wrong += !m;
-            CHECKF(m, "%s: %s differ from ckzg's", c->name, proofs ? "cells or proofs" : "cells");
+            int same = matches(c, ci, pi);
+            wrong += !same;
+            CHECKF(same, "%s: %s differ from ckzg's", c->name, proofs ? "cells or proofs" : "cells");
         } else {
             CHECKF(all_canary(ci, cb) && (!pi || all_canary(pi, pb)), "%s: a rejected blob's outputs were written",
                    c->name);
         }
     }
     if (strict && r == GC_KZG_OK) { /* negative control: the comparison sees one changed byte */
-        for (size_t i = 0; i < n_cases; i++) {
-            if (!cases[i].ok) continue;
+        for (size_t i = 0; i < m; i++) {
+            const rcase *c = &cases[which[i]];
+            if (!c->ok) continue;
             uint8_t *ci = cells + i * cb, *pi = proofs ? proofs + i * pb : NULL;
             ci[777] ^= 1;
-            CHECKF(!matches(&cases[i], ci, pi), "negative control: a changed cell byte went unseen");
+            CHECKF(!matches(c, ci, pi), "negative control: a changed cell byte went unseen");
             ci[777] ^= 1;
             if (pi) {
                 pi[pb - 1] ^= 1;
-                CHECKF(!matches(&cases[i], ci, pi), "negative control: a changed proof byte went unseen");
+                CHECKF(!matches(c, ci, pi), "negative control: a changed proof byte went unseen");
                 pi[pb - 1] ^= 1;
             }
             break;

@@ -6,6 +6,7 @@
 #include "crypto/kzg/fk20/fk20.h"
 #include "crypto/kzg/g1map/g1map.h"
 #include "crypto/kzg/msm/msm.h"
+#include "crypto/kzg/eip4844/eip4844.h"
 #include "crypto/kzg/poly/poly.h"
 #include "crypto/kzg/recover/recover.h"
 #include "common/clock.h"
@@ -162,6 +163,7 @@ out:
 void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     if (!c) return;
     kzg_recover_free(c->recover);
+    kzg_eip4844_free(c->eip4844);
     const kzg_batch_buffers *bb = &c->batch.bb;
     gc_buffer *bufs[] = {
         c->poly.itw_4096, c->poly.tw_8192, c->poly.inv_4096,                       /* poly */

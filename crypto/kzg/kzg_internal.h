@@ -241,6 +241,7 @@ struct gc_kzg_ctx {
     gc_status last_status;
     char last_message[512];
     struct kzg_recover *recover; /* the recovery stage's (crypto/kzg/recover/recover.h), made on first use */
+    struct kzg_eip4844 *eip4844; /* the EIP-4844 proofs' (crypto/kzg/eip4844/eip4844.h), made on first use */
 };
 
 /* What the fk20 suite changes in a context it tests a stage of. */

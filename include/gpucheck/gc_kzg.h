@@ -236,6 +236,20 @@ gc_kzg_ret gc_kzg_recover_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells_out, 
                                            const uint64_t *cell_indices, const uint8_t *cells,
                                            const size_t *num_cells, size_t n, gc_kzg_ret *status);
 
+/* ---- EIP-4844 proofs ------------------------------------------------------------------
+ * As c-kzg-4844's compute_kzg_proof and compute_blob_kzg_proof, for n blobs a call: a blob
+ * is rejected (status GC_KZG_BADARGS, its outputs left as they were) for an element >= r,
+ * a z >= r, or a commitment that is not a valid compressed G1 point of the subgroup (the
+ * identity is one); the call fails as a whole (GC_KZG_BADARGS, nothing written) for a
+ * NULL context or array, or n = 0. */
+/** zs: n * 32 bytes (big-endian); proofs: n * 48 bytes; ys: n * 32 bytes, p(z). */
+gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *ys, const uint8_t *blobs,
+                                    const uint8_t *zs, size_t n, gc_kzg_ret *status);
+/** commitments: n * 48 bytes; the proof at the challenge c-kzg derives from the blob and its
+ *  commitment (Fiat-Shamir, domain FSBLOBVERIFY_V1_). */
+gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
+                                         const uint8_t *commitments, size_t n, gc_kzg_ret *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,300 @@
+/* eip4844.c — gc_kzg_compute_kzg_proof and gc_kzg_compute_blob_kzg_proof: EIP-4844 proofs
+ * for batches of blobs, c-kzg-4844's answers (eip4844.gc has the arithmetic; the
+ * quotient's commitment is the pipeline's inverse transform and commitment MSM, the
+ * Lagrange-form commitment c-kzg makes, in monomial form). The host checks z and the
+ * commitments and computes the Fiat-Shamir challenges; the device checks the blobs'
+ * elements. Outputs reach the caller only once every pass succeeded, and only for
+ * accepted blobs. */
+#include "crypto/kzg/eip4844/eip4844.h"
+#include "crypto/kzg/kzg_internal.h"
+#include "crypto/bls12_381/subgroup.gc"
+#include "device/sha256.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ELEMS ((size_t)1 << KZG_LOG_BLOB)
+#define SUM_WG 64u /* KZG_E4_SUM_WG in eip4844.gc */
+
+typedef enum { E4_TERMS, E4_ROW_SUM, E4_Y, E4_QUOTIENT, E4_AT_Z, E4_COUNT } e4_id;
+static const char *const e4_names[E4_COUNT] = {"eip4844_terms", "eip4844_row_sum", "eip4844_y", "eip4844_quotient",
+                                               "eip4844_quotient_at_z"};
+
+struct kzg_eip4844 {
+    gc_kernel *k[E4_COUNT];
+    gc_buffer *roots, *inv_n;      /* brp roots of order 4096; 1/4096 */
+    gc_buffer *zs, *hit, *sums, *ys; /* the pass's */
+    size_t pass_max;
+    char domain[16]; /* the challenge's: FSBLOBVERIFY_V1_ (another only for the suite's mutant) */
+    gc_fr *zs_host, *ys_host;
+    uint32_t *hit_host, *bad_host;
+    uint8_t *staging; /* the call's proofs and ys before they are published */
+    size_t staging_bytes;
+};
+
+void kzg_eip4844_free(kzg_eip4844 *e) {
+    if (!e) return;
+    gc_buffer *bufs[] = {e->roots, e->inv_n, e->zs, e->hit, e->sums, e->ys};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gc_buffer_free(bufs[i]);
+    for (int i = 0; i < E4_COUNT; i++)
+        if (e->k[i]) gc_kernel_free(e->k[i]);
+    free(e->zs_host);
+    free(e->ys_host);
+    free(e->hit_host);
+    free(e->bad_host);
+    free(e->staging);
+    free(e);
+}
+
+static gc_kzg_ret alloc_buf(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t bytes, const char *what) {
+    gc_status st = gc_buffer_alloc(c->dev, bytes, GC_MEM_DEVICE, out);
+    if (!st && data) st = gc_buffer_write(*out, 0, data, bytes);
+    return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
+}
+
+static gc_kzg_ret e4_constants(gc_kzg_ctx *c, kzg_eip4844 *e) {
+    gc_fr *t = malloc(ELEMS * sizeof(gc_fr)), w, x;
+    if (!t) return GC_KZG_MALLOC;
+    gc_fr_root_of_unity(&w, KZG_LOG_BLOB);
+    gc_fr_one(&x);
+    for (uint32_t i = 0; i < ELEMS; i++) {
+        t[gc_bit_reverse(i, KZG_LOG_BLOB)] = x;
+        gc_fr_mul(&x, &x, &w);
+    }
+    gc_kzg_ret ret = alloc_buf(c, &e->roots, t, ELEMS * sizeof(gc_fr), "brp roots");
+    free(t);
+    gc_fr_fft_inv_n(&x, KZG_LOG_BLOB);
+    return ret ? ret : alloc_buf(c, &e->inv_n, &x, sizeof x, "scale");
+}
+
+static gc_kzg_ret e4_create(gc_kzg_ctx *c, kzg_eip4844 **out) {
+    kzg_eip4844 *e = calloc(1, sizeof *e);
+    if (!e) return GC_KZG_MALLOC;
+    size_t p = e->pass_max = c->info.max_batch;
+    memcpy(e->domain, KZG_EIP4844_DOMAIN, sizeof e->domain);
+    gc_kzg_ret ret = GC_KZG_OK;
+    for (int i = 0; i < E4_COUNT && !ret; i++) {
+        gc_status st = gc_kernel_get(c->mod, e4_names[i], &e->k[i]);
+        if (st) ret = kzg_device_error(c, st, e4_names[i]);
+    }
+    e->zs_host = malloc(p * sizeof(gc_fr));
+    e->ys_host = malloc(p * sizeof(gc_fr));
+    e->hit_host = calloc(p, sizeof(uint32_t));
+    e->bad_host = malloc(p * sizeof(uint32_t));
+    if (!ret && (!e->zs_host || !e->ys_host || !e->hit_host || !e->bad_host)) ret = GC_KZG_MALLOC;
+    if (!ret) ret = alloc_buf(c, &e->zs, NULL, p * sizeof(gc_fr), "challenges");
+    if (!ret) ret = alloc_buf(c, &e->hit, NULL, p * sizeof(uint32_t), "domain hits");
+    if (!ret) ret = alloc_buf(c, &e->sums, NULL, p * sizeof(gc_fr), "sums");
+    if (!ret) ret = alloc_buf(c, &e->ys, NULL, p * sizeof(gc_fr), "evaluations");
+    if (!ret) ret = e4_constants(c, e);
+    if (ret) {
+        kzg_eip4844_free(e);
+        return ret;
+    }
+    *out = e;
+    return GC_KZG_OK;
+}
+
+static gc_kzg_ret launch(gc_kzg_ctx *c, kzg_eip4844 *e, e4_id id, size_t items, size_t wg, int exact,
+                         const gc_arg *a, size_t na) {
+    size_t lim = gc_kernel_max_work_group_size(e->k[id]);
+    if (wg > lim) {
+        if (exact) {
+            kzg_device_error(c, GC_ERR_UNSUPPORTED, e4_names[id]);
+            return GC_KZG_DEVICE;
+        }
+        wg = lim;
+    }
+    gc_range rg = {1, {(items + wg - 1) / wg * wg, 1, 1}, {wg, 1, 1}, 0};
+    gc_status st = gc_kernel_enqueue(e->k[id], &rg, a, na);
+    return st ? kzg_device_error(c, st, e4_names[id]) : GC_KZG_OK;
+}
+
+/* The pass's proofs: bb.blobs uploaded, zs written; y to e->ys, proofs to bb.commit_bytes. */
+static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n) {
+    uint32_t count = (uint32_t)(n * ELEMS), nb = (uint32_t)n;
+    gc_buffer *inv = c->batch.bb.ext, *terms = c->batch.bb.circ;
+    gc_arg te[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(e->roots), GC_ARG_BUF(e->zs), GC_ARG_BUF(inv),
+                   GC_ARG_BUF(terms),      GC_ARG_BUF(e->hit),   GC_ARG_VAL(count)};
+    gc_arg su[] = {GC_ARG_BUF(terms), GC_ARG_BUF(e->sums)};
+    gc_arg ya[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(e->zs), GC_ARG_BUF(e->hit), GC_ARG_BUF(e->sums),
+                   GC_ARG_BUF(e->inv_n),   GC_ARG_BUF(e->ys), GC_ARG_VAL(nb)};
+    gc_arg qu[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(e->roots), GC_ARG_BUF(e->zs), GC_ARG_BUF(inv),
+                   GC_ARG_BUF(terms),      GC_ARG_BUF(e->hit),   GC_ARG_BUF(e->ys), GC_ARG_VAL(count)};
+    gc_arg az[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(e->hit), GC_ARG_BUF(e->sums), GC_ARG_VAL(nb)};
+    gc_kzg_ret ret;
+    if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = launch(c, e, E4_TERMS, count, 64, 0, te, 7)) ||
+        (ret = launch(c, e, E4_ROW_SUM, n * SUM_WG, SUM_WG, 1, su, 2)) ||
+        (ret = launch(c, e, E4_Y, n, 64, 0, ya, 7)) || (ret = launch(c, e, E4_QUOTIENT, count, 64, 0, qu, 8)) ||
+        (ret = launch(c, e, E4_ROW_SUM, n * SUM_WG, SUM_WG, 1, su, 2)) ||
+        (ret = launch(c, e, E4_AT_Z, n, 64, 0, az, 4)) || (ret = kzg_stage_poly_ifft(c, n)))
+        return ret;
+    return kzg_stage_commitment(c, n);
+}
+
+typedef struct {
+    const uint8_t *blobs;
+    const gc_fr *z;   /* per blob of the call */
+    uint32_t *bad;    /* per blob: 1 rejected */
+    uint8_t *proofs, *ys; /* staging (ys NULL: not wanted) */
+} e4_call;
+
+static gc_kzg_ret run_pass(gc_kzg_ctx *c, kzg_eip4844 *e, const e4_call *k, size_t first, size_t n) {
+    gc_status st;
+    gc_kzg_ret ret;
+    if ((ret = kzg_use_queue(c, 0))) return ret;
+    memcpy(e->zs_host, k->z + first, n * sizeof(gc_fr));
+    if ((st = gc_buffer_write(c->batch.bb.blobs, 0, k->blobs + first * GC_KZG_BYTES_PER_BLOB, n * GC_KZG_BYTES_PER_BLOB)) ||
+        (st = gc_buffer_write(e->zs, 0, e->zs_host, n * sizeof(gc_fr))) ||
+        (st = gc_buffer_write(e->hit, 0, e->hit_host, n * sizeof(uint32_t)))) /* hit_host stays 0 */
+        return kzg_device_error(c, st, "copying blobs");
+    if ((ret = queue_proofs(c, e, n))) return ret;
+    if ((st = gc_buffer_read(c->batch.bb.commit_bytes, 0, k->proofs + first * GC_KZG_BYTES_PER_PROOF,
+                             n * GC_KZG_BYTES_PER_PROOF)) ||
+        (st = gc_buffer_read(e->ys, 0, e->ys_host, n * sizeof(gc_fr))) ||
+        (st = gc_buffer_read(c->batch.bb.bad, 0, e->bad_host, n * sizeof(uint32_t))))
+        return kzg_device_error(c, st, "reading results");
+    kzg_flags_of_pass(c, e->bad_host, n);
+    for (size_t i = 0; i < n; i++) {
+        k->bad[first + i] |= e->bad_host[i];
+        if (k->ys) gc_fr_to_bytes(k->ys + (first + i) * GC_FR_BYTES, &e->ys_host[i]);
+    }
+    return GC_KZG_OK;
+}
+
+static gc_kzg_ret grow_staging(kzg_eip4844 *e, size_t bytes) {
+    if (bytes <= e->staging_bytes) return GC_KZG_OK;
+    free(e->staging);
+    e->staging = malloc(bytes);
+    e->staging_bytes = e->staging ? bytes : 0;
+    return e->staging ? GC_KZG_OK : GC_KZG_MALLOC;
+}
+
+/* Every pass, then the accepted blobs' proofs (and ys) to the caller, and status. */
+static gc_kzg_ret e4_of(gc_kzg_ctx *c, kzg_eip4844 **e) {
+    gc_kzg_ret ret = c->eip4844 ? GC_KZG_OK : e4_create(c, &c->eip4844);
+    *e = c->eip4844;
+    return ret;
+}
+
+gc_kzg_ret kzg_eip4844_set_domain(gc_kzg_ctx *c, const char domain[16]) {
+    kzg_eip4844 *e;
+    gc_kzg_ret ret = e4_of(c, &e);
+    if (!ret) memcpy(e->domain, domain, sizeof e->domain);
+    return ret;
+}
+
+static gc_kzg_ret run_call(gc_kzg_ctx *c, e4_call *k, uint8_t *proofs, uint8_t *ys, size_t n, gc_kzg_ret *status) {
+    kzg_eip4844 *e = c->eip4844;
+    gc_kzg_ret ret = grow_staging(e, n * (GC_KZG_BYTES_PER_PROOF + GC_FR_BYTES));
+    if (ret) return ret;
+    k->proofs = e->staging;
+    k->ys = ys ? e->staging + n * GC_KZG_BYTES_PER_PROOF : NULL;
+    for (size_t first = 0; first < n && !ret; first += e->pass_max)
+        ret = run_pass(c, e, k, first, n - first < e->pass_max ? n - first : e->pass_max);
+    if (ret) return ret;
+    for (size_t b = 0; b < n; b++) {
+        if (status) status[b] = k->bad[b] ? GC_KZG_BADARGS : GC_KZG_OK;
+        if (k->bad[b]) continue;
+        memcpy(proofs + b * GC_KZG_BYTES_PER_PROOF, k->proofs + b * GC_KZG_BYTES_PER_PROOF, GC_KZG_BYTES_PER_PROOF);
+        if (ys) memcpy(ys + b * GC_FR_BYTES, k->ys + b * GC_FR_BYTES, GC_FR_BYTES);
+    }
+    return GC_KZG_OK;
+}
+
+static int call_args_ok(const gc_kzg_ctx *ctx, const void *proofs, const void *blobs, const void *per_blob, size_t n) {
+    return ctx && proofs && blobs && per_blob && n && n <= SIZE_MAX / GC_KZG_BYTES_PER_BLOB / 4;
+}
+
+gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *ys, const uint8_t *blobs,
+                                    const uint8_t *zs, size_t n, gc_kzg_ret *status) {
+    if (!call_args_ok(ctx, proofs, blobs, zs, n) || !ys) return GC_KZG_BADARGS;
+    kzg_eip4844 *e;
+    gc_kzg_ret ret = e4_of(ctx, &e);
+    if (ret) return ret;
+    gc_fr *z = malloc(n * sizeof *z);
+    uint32_t *bad = calloc(n, sizeof *bad);
+    ret = GC_KZG_MALLOC;
+    if (z && bad) {
+        for (size_t b = 0; b < n; b++) { /* a z >= r rejects its blob; it runs with z = 0 */
+            bad[b] = !gc_fr_from_bytes(&z[b], zs + b * GC_FR_BYTES);
+            if (bad[b]) gc_fr_zero(&z[b]);
+        }
+        e4_call k = {blobs, z, bad, NULL, NULL};
+        ret = run_call(ctx, &k, proofs, ys, n, status);
+    }
+    free(z);
+    free(bad);
+    return ret;
+}
+
+/* The challenge of c-kzg's compute_challenge: SHA-256 of "FSBLOBVERIFY_V1_", the degree
+ * 4096 as 16 bytes big-endian, the blob and the commitment's 48 bytes (a valid encoding
+ * is its own canonical form), as an integer mod r. */
+void kzg_eip4844_challenge(gc_fr *z, const char domain[16], const uint8_t *blob, const uint8_t *commitment) {
+    uint8_t degree[16] = {0}, d[32], half[32] = {0};
+    degree[14] = (uint8_t)(GC_KZG_FIELD_ELEMENTS_PER_BLOB >> 8);
+    degree[15] = (uint8_t)GC_KZG_FIELD_ELEMENTS_PER_BLOB;
+    gc_sha256 s;
+    gc_sha256_init(&s);
+    gc_sha256_update(&s, domain, 16);
+    gc_sha256_update(&s, degree, sizeof degree);
+    gc_sha256_update(&s, blob, GC_KZG_BYTES_PER_BLOB);
+    gc_sha256_update(&s, commitment, GC_KZG_BYTES_PER_COMMITMENT);
+    gc_sha256_final(&s, d);
+    gc_fr hi, lo, shift;
+    memcpy(half + 16, d, 16);
+    gc_fr_from_bytes(&hi, half); /* < 2^128 < r */
+    memcpy(half + 16, d + 16, 16);
+    gc_fr_from_bytes(&lo, half);
+    gc_fr_from_u64(&shift, 1);
+    for (int i = 0; i < 128; i++) gc_fr_dbl(&shift, &shift);
+    gc_fr_mul(&hi, &hi, &shift);
+    gc_fr_add(z, &hi, &lo);
+}
+
+typedef struct {
+    const uint8_t *blobs, *commitments;
+    const char *domain;
+    gc_fr *z;
+    uint32_t *bad;
+} challenge_job;
+
+/* c-kzg's bytes_to_kzg_commitment (a valid compressed G1 point in the subgroup, the
+ * identity included), then the challenge. */
+static void challenge_range(void *arg, size_t lo, size_t hi) {
+    const challenge_job *j = arg;
+    for (size_t b = lo; b < hi; b++) {
+        const uint8_t *cm = j->commitments + b * GC_KZG_BYTES_PER_COMMITMENT;
+        gc_g1a a;
+        gc_g1p p;
+        int ok = gc_g1a_decompress(&a, cm, 0) == GC_G1_OK;
+        if (ok) {
+            gc_g1p_from_affine(&p, &a);
+            ok = gc_g1p_in_subgroup_endo(&p);
+        }
+        j->bad[b] = !ok;
+        if (ok) kzg_eip4844_challenge(&j->z[b], j->domain, j->blobs + b * GC_KZG_BYTES_PER_BLOB, cm);
+        else gc_fr_zero(&j->z[b]);
+    }
+}
+
+gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
+                                         const uint8_t *commitments, size_t n, gc_kzg_ret *status) {
+    if (!call_args_ok(ctx, proofs, blobs, commitments, n)) return GC_KZG_BADARGS;
+    kzg_eip4844 *e;
+    gc_kzg_ret ret = e4_of(ctx, &e);
+    if (ret) return ret;
+    gc_fr *z = malloc(n * sizeof *z);
+    uint32_t *bad = calloc(n, sizeof *bad);
+    ret = GC_KZG_MALLOC;
+    if (z && bad) {
+        challenge_job j = {blobs, commitments, e->domain, z, bad};
+        kzg_parallel_ranges(ctx->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, challenge_range, &j);
+        e4_call k = {blobs, z, bad, NULL, NULL};
+        ret = run_call(ctx, &k, proofs, NULL, n, status);
+    }
+    free(z);
+    free(bad);
+    return ret;
+}
