@@ -13,7 +13,7 @@
 #include "crypto/bls12_381/host.h"
 #include "crypto/kzg/eip4844/eip4844.h"
 #include "crypto/kzg/kzg_internal.h"
-#include "crypto/kzg/setup.h"
+#include "crypto/kzg/setup/setup.h"
 #include "device/sha256.h"
 #include "gpucheck/gc_kzg.h"
 #include "unit.h"
@@ -201,9 +201,9 @@ int main(int argc, char **argv) {
     gc_kzg_ret r = gc_kzg_setup_load_default(&setup, err, sizeof err);
     /* the tests without FK20's precomputation (these calls take the commitment's MSM
      * alone); the benchmark with the library's defaults */
-    kzg_ctx_test_hooks hooks = {NULL, 0, KZG_X_EXT_FFT_NONE, NULL, 0};
+    kzg_ctx_overrides hooks = {NULL, 0, KZG_X_EXT_FFT_NONE, NULL, 0};
     if (!r && bench_n) r = gc_kzg_ctx_create(&ctx, dev, setup, NULL, err, sizeof err);
-    else if (!r) r = kzg_ctx_create_for_test(&ctx, dev, setup->g1_monomial, NULL, &hooks, err, sizeof err);
+    else if (!r) r = kzg_ctx_create_from_points(&ctx, dev, setup->g1_monomial, NULL, &hooks, err, sizeof err);
     if (r) return fprintf(stderr, "context: %s: %s\n", gc_kzg_ret_name(r), err), 2;
     printf("device: %s; %zu + %zu cases\n", gc_device_get_info(dev)->name, nk, nb);
     int rc;
