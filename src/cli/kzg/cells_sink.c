@@ -5,7 +5,9 @@
  * unlink, _exit) and lock-free atomics. It may run on any thread while another writes, so
  * the sink's state is one atomic word: IDLE between records, WRITING during one, STOPPING
  * once a thread has claimed the stop; whoever moves it from IDLE to STOPPING ends the run,
- * and a write never starts after that. */
+ * and a write never starts after that. A second signal during a write on another thread
+ * first parks the writer between two of its write calls (at most WRITE_CHUNK bytes each):
+ * a truncation racing a write in flight could leave a hole and part of a record. */
 #include "cli/kzg/cells_sink.h"
 
 #include <errno.h>
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef PATH_MAX
@@ -32,7 +35,12 @@ static struct {
     volatile size_t records;            /* whole records written */
     volatile sig_atomic_t pending;      /* a signal arrived while writing: stop after it */
     volatile sig_atomic_t closed;       /* gc_sink_close has begun: nothing left to save */
+    volatile sig_atomic_t drop, parked; /* a second signal: the writer stops between writes */
+    pthread_t writer;                   /* the thread in gc_sink_write while WRITING */
 } s = {.fd = -1};
+
+enum { WRITE_CHUNK = 1 << 20 };
+static atomic_int stopper; /* one thread alone truncates, renames and exits */
 
 enum { IDLE, WRITING, STOPPING };
 static atomic_int state = IDLE;
@@ -63,6 +71,7 @@ static void say_number(size_t v) {
 
 /* Puts the whole records in place (dropping a record cut short) and exits 128 + sig. */
 static void stop_now(int sig) {
+    if (atomic_exchange(&stopper, 1)) wait_for_exit();
     if (!s.closed && s.fd >= 0 && !s.direct) {
         if (s.records) {
             if (ftruncate(s.fd, s.committed) == 0) (void)rename(s.tmp_path, s.final_path);
@@ -79,9 +88,20 @@ static void stop_now(int sig) {
     _exit(128 + sig);
 }
 
+/* A second signal drops the record being written: a writer on another thread is parked
+ * between write calls first, so that the truncation to the whole records is final. */
+static void drop_record(void) {
+    const struct timespec tick = {0, 1000000};
+    if (atomic_load(&state) == WRITING && !pthread_equal(pthread_self(), s.writer)) {
+        s.drop = 1;
+        while (!s.parked && atomic_load(&state) == WRITING) nanosleep(&tick, NULL);
+    }
+    stop_now((int)s.pending);
+}
+
 static void on_signal(int sig) {
     if (claim(IDLE, STOPPING)) stop_now(sig); /* between records */
-    if (s.pending) stop_now((int)s.pending);  /* a second signal: drop the record being written */
+    if (s.pending) drop_record();             /* a second signal */
     s.pending = sig;                          /* the writer stops after this record */
     if (claim(IDLE, STOPPING)) stop_now(sig); /* unless it has just finished it */
 }
@@ -145,7 +165,8 @@ int gc_sink_open(const char *prog, const char *path) {
     s.prog = prog;
     s.committed = 0;
     s.records = 0;
-    s.pending = s.closed = 0;
+    s.pending = s.closed = s.drop = s.parked = 0;
+    atomic_store(&stopper, 0);
     atomic_store(&state, IDLE);
     if (!strcmp(path, "-")) {
         s.name = "stdout";
@@ -171,9 +192,14 @@ int gc_sink_open(const char *prog, const char *path) {
 int gc_sink_write(const void *p, size_t n, size_t records) {
     const char *c = p;
     size_t left = n;
+    s.writer = pthread_self();
     if (!claim(IDLE, WRITING)) wait_for_exit();
     while (left) {
-        ssize_t w = write(s.fd, c, left);
+        ssize_t w = write(s.fd, c, left < WRITE_CHUNK ? left : WRITE_CHUNK);
+        if (s.drop) {
+            s.parked = 1;
+            wait_for_exit();
+        }
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) {
             atomic_store(&state, IDLE);
