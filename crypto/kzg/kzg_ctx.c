@@ -182,6 +182,7 @@ void gc_kzg_ctx_free(gc_kzg_ctx *c) {
     else free(c->batch.staging);
     free(c->batch.cells_backup);
     kzg_copy_team_destroy(c->batch.copiers);
+    if (c->verify.built) kzg_verifier_free(&c->verify.verifier);
     for (int k = 0; k < K_COUNT; k++)
         if (c->k[k]) gc_kernel_free(c->k[k]);
     if (c->mod) gc_module_free(c->mod);

@@ -12,6 +12,7 @@
 #include "crypto/bls12_381/host.h"
 
 #include "crypto/kzg/kzg_shared.h"
+#include "crypto/kzg/verify/verifier.h"
 
 #define KZG_SOURCE "crypto/kzg/kzg_kernels.gc"
 /* Slices of at least this many rows take the G1 convolution with two taps a work-item
@@ -223,6 +224,17 @@ typedef struct {
     int fail_proofs_read, fail_blobs_in;
 } kzg_batch_state;
 
+/* Verification's (verify/): the setup's points it needs, kept by gc_kzg_ctx_create (6.3 KB),
+ * and the verifier, whose module the first verification call builds (a compilation every
+ * context would otherwise pay, verifying or not). */
+typedef struct {
+    int have_points; /* 0: a context made from the monomial points alone (the fk20 suite) */
+    gc_g1a g1_monomial[KZG_VERIFY_SETUP_G1];
+    gc_g2a g2_s64;
+    int built;
+    kzg_verifier verifier;
+} kzg_verify_state;
+
 /* The context: the device and the kernels, then one part per stage. */
 struct gc_kzg_ctx {
     gc_device *dev;
@@ -238,6 +250,7 @@ struct gc_kzg_ctx {
     kzg_conv_state conv;
     kzg_straus_state straus;
     kzg_batch_state batch;
+    kzg_verify_state verify;
     gc_status last_status;
     char last_message[512];
     struct kzg_recover *recover; /* the recovery stage's (crypto/kzg/recover/recover.h), made on first use */

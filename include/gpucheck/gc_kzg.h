@@ -18,6 +18,7 @@
 
 #include "gc_api.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -249,6 +250,46 @@ gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *y
  *  commitment (Fiat-Shamir, domain FSBLOBVERIFY_V1_). */
 gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
                                          const uint8_t *commitments, size_t n, gc_kzg_ret *status);
+
+/* ---- verification (EIP-7594) ---------------------------------------------------------
+ * c-kzg-4844 2.1.8's verify_cell_kzg_proof_batch, with its answers for every input: the
+ * universal verification equation with c-kzg's Fiat-Shamir challenge (RCKZGCBATCH__V1_,
+ * commitments deduplicated), the points decoded and subgroup-checked and the random linear
+ * combinations as MSMs on the context's device, the pairing check on the host. Cells are
+ * EIP-7594's (64 elements, 2,048 bytes) whatever the context's cell size. The context keeps
+ * the setup's first 64 monomial G1 points and [s^64] G2 from gc_kzg_ctx_create (6.3 KB of
+ * host memory); the first verification call builds the stage's kernels (a compilation, like
+ * the context's own), later calls reuse them; each call allocates its device buffers (about
+ * 230 bytes a cell) and frees them. Thread-safety as every call on a context: none. */
+
+/** *ok = whether proofs[k] (48 B each) opens commitments[k] (48 B each) at the cell
+ *  cell_indices[k] (< 128) to the 64 elements of cells[k] (2,048 B each), k < num_cells.
+ *  As c-kzg: num_cells = 0 is valid (*ok true); repeated cells and commitments are allowed;
+ *  GC_KZG_BADARGS (*ok false, the reason in gc_kzg_ctx_last_device_status's message) for a
+ *  cell index >= 128, an element >= r, a commitment or proof that is not the compressed
+ *  encoding of a point of the prime-order subgroup, or a NULL array with num_cells > 0;
+ *  GC_KZG_DEVICE or GC_KZG_MALLOC when it could not run (*ok false). */
+GC_API gc_kzg_ret gc_kzg_verify_cell_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const uint8_t *commitments,
+                                                     const uint64_t *cell_indices, const uint8_t *cells,
+                                                     const uint8_t *proofs, size_t num_cells);
+
+/** One independent batch (a sidecar's cells) of gc_kzg_verify_cell_kzg_proof_batches. */
+typedef struct {
+    const uint8_t *commitments;    /* num_cells * 48 bytes */
+    const uint64_t *cell_indices;  /* num_cells */
+    const uint8_t *cells;          /* num_cells * 2048 bytes */
+    const uint8_t *proofs;         /* num_cells * 48 bytes */
+    size_t num_cells;
+} gc_kzg_cell_batch;
+
+/** num_batches batches in one device call (one decoding launch, one MSM pass): ok[b] and
+ *  status[b] (GC_KZG_OK or GC_KZG_BADARGS) are what gc_kzg_verify_cell_kzg_proof_batch
+ *  returns for batches[b] alone; a refused batch does not stop the others. Returns
+ *  GC_KZG_OK when it ran; an error (GC_KZG_DEVICE, GC_KZG_MALLOC, GC_KZG_BADARGS for NULL
+ *  arrays or more than 2^24 cells in all) when nothing was verified, ok and status then as
+ *  they were. */
+GC_API gc_kzg_ret gc_kzg_verify_cell_kzg_proof_batches(gc_kzg_ctx *ctx, bool *ok, gc_kzg_ret *status,
+                                                       const gc_kzg_cell_batch *batches, size_t num_batches);
 
 #ifdef __cplusplus
 }

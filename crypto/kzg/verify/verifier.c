@@ -9,119 +9,223 @@
 #include "crypto/kzg/verify/challenge.h"
 
 #define G1_BYTES 48u
-#define CELL_BYTES 2048u
+/* The most cells of one call, all batches together: the MSMs' offsets stay below 2^32. */
+#define KZG_VERIFY_MAX_CELLS (1u << 24)
 
-gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_setup *setup) {
+gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const gc_g1a *g1, const gc_g2a *g2_s64) {
     memset(v, 0, sizeof *v);
-    if (!dev || !setup) return GC_KZG_BADARGS;
-    v->dev = dev, v->setup = setup;
+    if (!dev || !g1 || !g2_s64) return GC_KZG_BADARGS;
+    v->dev = dev;
+    memcpy(v->g1_monomial, g1, sizeof v->g1_monomial);
+    v->g2_s64 = *g2_s64;
     if (gc_module_build(dev, "crypto/kzg/verify/verify.gc", NULL, &v->mod, NULL) ||
         gc_kernel_get(v->mod, "kzg_g1_decode", &v->decode) || kzg_pippenger_kernels_get(&v->msm, v->mod)) {
         kzg_verifier_free(v);
-        return GC_KZG_ERROR;
+        return GC_KZG_DEVICE;
     }
     return GC_KZG_OK;
 }
 
+gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_setup *setup) {
+    if (!setup) {
+        memset(v, 0, sizeof *v);
+        return GC_KZG_BADARGS;
+    }
+    return kzg_verifier_create_from_points(v, dev, setup->g1_monomial, &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]);
+}
+
 void kzg_verifier_free(kzg_verifier *v) {
     if (v->msm.buckets || v->msm.window_sums || v->msm.finish) kzg_pippenger_kernels_free(&v->msm);
-    gc_kernel_free(v->decode);
-    gc_module_free(v->mod);
+    if (v->decode) gc_kernel_free(v->decode);
+    if (v->mod) gc_module_free(v->mod);
     memset(v, 0, sizeof *v);
 }
 
-/* Decode n encodings on the device into out; 0, 1 for one that is not a valid point of the
- * subgroup, -1 for a device error. */
-static int decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out) {
+/* Decode n encodings on the device into out, err[i] = GC_G1_OK or why encoding i is not a
+ * valid point of the subgroup; -1 for a device error. */
+static int decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
     gc_buffer *din = NULL, *dout = NULL, *derr = NULL;
-    uint32_t *err = malloc(4u * n);
     int ret = -1;
     gc_arg args[] = {GC_ARG_BUF(din), GC_ARG_BUF(dout), GC_ARG_BUF(derr), GC_ARG_VAL(n)};
     gc_range r = {1, {(n + 31) / 32 * 32, 1, 1}, {32, 1, 1}, 0};
-    if (err && !gc_buffer_alloc(v->dev, 48u * n, GC_MEM_DEVICE, &din) &&
+    if (!gc_buffer_alloc(v->dev, 48u * n, GC_MEM_DEVICE, &din) &&
         !gc_buffer_alloc(v->dev, n * sizeof *out, GC_MEM_DEVICE, &dout) &&
         !gc_buffer_alloc(v->dev, 4u * n, GC_MEM_DEVICE, &derr) && !gc_buffer_write(din, 0, enc, 48u * n)) {
         args[0].buffer = din, args[1].buffer = dout, args[2].buffer = derr;
         if (!gc_kernel_launch(v->decode, &r, args, 4, NULL) && !gc_buffer_read(derr, 0, err, 4u * n) &&
-            !gc_buffer_read(dout, 0, out, n * sizeof *out)) {
+            !gc_buffer_read(dout, 0, out, n * sizeof *out))
             ret = 0;
-            for (uint32_t i = 0; i < n; i++)
-                if (err[i] != GC_G1_OK) ret = 1;
-        }
     }
     gc_buffer_free(din), gc_buffer_free(dout), gc_buffer_free(derr);
-    free(err);
     return ret;
 }
 
-/* LL (msm 0) and RL (msm 1) on the device; -1 on a device error. */
-static int two_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, size_t n_ll, size_t n_rl,
-                    gc_g1p out[2]) {
-    uint64_t offsets[3] = {0, n_ll, n_ll + n_rl};
-    size_t n = n_ll + n_rl;
+/* n_msms MSMs over offsets[0..n_msms] of pts and scalars in one pass; -1 on a device error. */
+static int msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
+                size_t n_msms, gc_g1p *out) {
+    size_t n = offsets[n_msms];
     gc_buffer *dp = NULL, *ds = NULL, *dout = NULL;
     kzg_pippenger_plan plan = {0};
     int ret = -1;
     if (!gc_buffer_alloc(v->dev, n * sizeof *pts, GC_MEM_DEVICE, &dp) &&
         !gc_buffer_alloc(v->dev, n * 32, GC_MEM_DEVICE, &ds) &&
-        !gc_buffer_alloc(v->dev, 2 * sizeof(gc_g1p), GC_MEM_DEVICE, &dout) &&
+        !gc_buffer_alloc(v->dev, n_msms * sizeof(gc_g1p), GC_MEM_DEVICE, &dout) &&
         !gc_buffer_write(dp, 0, pts, n * sizeof *pts) && !gc_buffer_write(ds, 0, scalars, n * 32) &&
-        !kzg_pippenger_plan_create(&plan, v->dev, offsets, 2, 0, 0) &&
-        !kzg_pippenger_enqueue(&v->msm, &plan, dp, ds, dout) && !gc_buffer_read(dout, 0, out, 2 * sizeof(gc_g1p)))
+        !kzg_pippenger_plan_create(&plan, v->dev, offsets, n_msms, 0, 0) &&
+        !kzg_pippenger_enqueue(&v->msm, &plan, dp, ds, dout) && !gc_buffer_read(dout, 0, out, n_msms * sizeof(gc_g1p)))
         ret = 0;
     kzg_pippenger_plan_free(&plan);
     gc_buffer_free(dp), gc_buffer_free(ds), gc_buffer_free(dout);
     return ret;
 }
 
+/* e(RL, [1]) e(-LL, [s^64]) == 1 */
+static bool pairing_holds(const kzg_verifier *v, const gc_g1p *ll, const gc_g1p *rl) {
+    gc_g1a p[2];
+    gc_g2a q[2];
+    gc_g1p neg_ll;
+    gc_g2p g2;
+    gc_g1p_neg(&neg_ll, ll);
+    gc_g1p_to_affine(&p[0], rl);
+    gc_g1p_to_affine(&p[1], &neg_ll);
+    gc_g2p_generator(&g2);
+    gc_g2p_to_affine(&q[0], &g2);
+    q[1] = v->g2_s64;
+    return gc_bls_pairing_check(p, q, 2) == 1;
+}
+
+/* The call's host memory: encodings, their decodings and errors, the commitments' indices,
+ * the MSMs' points, scalars, offsets and results, and each batch's places in them. */
+typedef struct {
+    uint8_t *enc;
+    gc_g1a *dec, *pts;
+    uint32_t *err, *sc;
+    uint64_t *cidx, *offsets;
+    gc_g1p *out;
+    size_t *enc_off, *u, *cidx_off, *msm; /* per batch; msm: its first MSM, SIZE_MAX none */
+} verify_work;
+
+static void work_free(verify_work *w) {
+    free(w->enc), free(w->dec), free(w->pts), free(w->err), free(w->sc), free(w->cidx), free(w->offsets);
+    free(w->out), free(w->enc_off), free(w->u), free(w->cidx_off), free(w->msm);
+}
+
+static int work_alloc(verify_work *w, size_t nb, size_t cells) {
+    size_t enc = 2 * cells, terms = 3 * cells + nb * KZG_FIELD_ELEMENTS_PER_CELL;
+    memset(w, 0, sizeof *w);
+    w->enc = malloc(enc * G1_BYTES + 1), w->dec = malloc(enc * sizeof *w->dec + 1);
+    w->err = malloc(enc * 4 + 1), w->pts = malloc(terms * sizeof *w->pts + 1), w->sc = malloc(terms * 32 + 1);
+    w->cidx = malloc(cells * 8 + 1), w->offsets = malloc((2 * nb + 1) * 8), w->out = malloc(2 * nb * sizeof *w->out);
+    w->enc_off = malloc(nb * sizeof(size_t)), w->u = malloc(nb * sizeof(size_t));
+    w->cidx_off = malloc(nb * sizeof(size_t)), w->msm = malloc(nb * sizeof(size_t));
+    return w->enc && w->dec && w->err && w->pts && w->sc && w->cidx && w->offsets && w->out && w->enc_off && w->u &&
+           w->cidx_off && w->msm;
+}
+
+/* The arguments' checks c-kzg makes before any point is read; the cells in total (a
+ * batch refused: BADARGS in status[b], an empty one valid). */
+static size_t check_batches(bool *ok, gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb) {
+    size_t cells = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const kzg_cell_batch *x = &batches[b];
+        ok[b] = x->num_cells == 0, status[b] = GC_KZG_OK;
+        if (x->num_cells == 0) continue;
+        if (!x->commitments || !x->cell_indices || !x->cells || !x->proofs || x->num_cells > KZG_VERIFY_MAX_CELLS) {
+            status[b] = GC_KZG_BADARGS;
+            continue;
+        }
+        for (size_t k = 0; k < x->num_cells && !status[b]; k++)
+            if (x->cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) status[b] = GC_KZG_BADARGS;
+        if (!status[b]) cells += x->num_cells;
+    }
+    return cells;
+}
+
+/* Every live batch's unique commitments and proofs into w->enc, decoded in one launch; a
+ * batch with an encoding that is not a point of the subgroup is refused. -1: device error. */
+static int decode_batches(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches,
+                          size_t nb) {
+    size_t e = 0, c = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const kzg_cell_batch *x = &batches[b];
+        if (status[b] || !x->num_cells) continue;
+        w->enc_off[b] = e, w->cidx_off[b] = c;
+        w->u[b] = kzg_dedup_commitments(w->enc + e * G1_BYTES, w->cidx + c, x->commitments, x->num_cells);
+        memcpy(w->enc + (e + w->u[b]) * G1_BYTES, x->proofs, x->num_cells * G1_BYTES);
+        e += w->u[b] + x->num_cells, c += x->num_cells;
+    }
+    if (e == 0) return 0;
+    if (decode(v, w->enc, (uint32_t)e, w->dec, w->err)) return -1;
+    for (size_t b = 0; b < nb; b++) {
+        if (status[b] || !batches[b].num_cells) continue;
+        for (size_t i = 0; i < w->u[b] + batches[b].num_cells; i++)
+            if (w->err[w->enc_off[b] + i] != GC_G1_OK) status[b] = GC_KZG_BADARGS;
+    }
+    return 0;
+}
+
+/* Each live batch's scalars and points as MSMs 2m (LL) and 2m + 1 (RL); the MSMs made. */
+static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches,
+                         size_t nb) {
+    size_t m = 0, t = 0;
+    w->offsets[0] = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const kzg_cell_batch *x = &batches[b];
+        w->msm[b] = SIZE_MAX;
+        if (status[b] || !x->num_cells) continue;
+        size_t n = x->num_cells, u = w->u[b];
+        const gc_g1a *dec = w->dec + w->enc_off[b];
+        if (kzg_cell_batch_scalars(w->sc + 8 * t, w->sc + 8 * (t + n), w->enc + w->enc_off[b] * G1_BYTES, u,
+                                   w->cidx + w->cidx_off[b], x->cell_indices, x->cells, x->proofs, n)) {
+            status[b] = GC_KZG_BADARGS; /* an element >= r */
+            continue;
+        }
+        gc_g1a *p = w->pts + t;
+        memcpy(p, dec + u, n * sizeof *p);                                             /* LL: the proofs */
+        memcpy(p + n, dec, u * sizeof *p);                                             /* RL: the commitments, */
+        memcpy(p + n + u, v->g1_monomial, KZG_FIELD_ELEMENTS_PER_CELL * sizeof *p);    /* [s^i], */
+        memcpy(p + n + u + KZG_FIELD_ELEMENTS_PER_CELL, dec + u, n * sizeof *p);       /* the proofs */
+        w->msm[b] = 2 * m;
+        w->offsets[2 * m + 1] = t + n;
+        t += n + u + KZG_FIELD_ELEMENTS_PER_CELL + n;
+        w->offsets[2 * m + 2] = t;
+        m++;
+    }
+    return m;
+}
+
+gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
+                                         const kzg_cell_batch *batches, size_t nb) {
+    if (!v || !v->mod || !ok || !status || (!batches && nb)) return GC_KZG_BADARGS;
+    if (nb == 0) return GC_KZG_OK;
+    if (nb > KZG_VERIFY_MAX_CELLS) return GC_KZG_BADARGS;
+    bool *ok_w = malloc(nb * sizeof *ok_w);
+    gc_kzg_ret *st_w = malloc(nb * sizeof *st_w);
+    verify_work w = {0};
+    size_t cells = ok_w && st_w ? check_batches(ok_w, st_w, batches, nb) : 0;
+    gc_kzg_ret ret = ok_w && st_w && cells <= KZG_VERIFY_MAX_CELLS ? GC_KZG_OK : ok_w && st_w ? GC_KZG_BADARGS : GC_KZG_MALLOC;
+    if (!ret && !work_alloc(&w, nb, cells)) ret = GC_KZG_MALLOC;
+    if (!ret && decode_batches(v, &w, st_w, batches, nb)) ret = GC_KZG_DEVICE;
+    size_t m = ret ? 0 : place_msms(v, &w, st_w, batches, nb);
+    if (!ret && m && msms(v, w.pts, w.sc, w.offsets, 2 * m, w.out)) ret = GC_KZG_DEVICE;
+    for (size_t b = 0; !ret && b < nb; b++)
+        if (w.msm[b] != SIZE_MAX) ok_w[b] = pairing_holds(v, &w.out[w.msm[b]], &w.out[w.msm[b] + 1]);
+    if (!ret) {
+        memcpy(ok, ok_w, nb * sizeof *ok);
+        memcpy(status, st_w, nb * sizeof *status);
+    }
+    work_free(&w);
+    free(ok_w), free(st_w);
+    return ret;
+}
+
 gc_kzg_ret kzg_verify_cell_proof_batch(const kzg_verifier *v, bool *ok, const uint8_t *commitments,
                                        const uint64_t *cell_indices, const uint8_t *cells, const uint8_t *proofs,
                                        size_t n) {
+    if (!ok) return GC_KZG_BADARGS;
     *ok = false;
-    if (n == 0) {
-        *ok = true;
-        return GC_KZG_OK;
-    }
-    if (!v || !commitments || !cell_indices || !cells || !proofs || n > (1u << 24)) return GC_KZG_BADARGS;
-    for (size_t k = 0; k < n; k++)
-        if (cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) return GC_KZG_BADARGS;
-    size_t n_rl_max = n + KZG_FIELD_ELEMENTS_PER_CELL + n;
-    uint8_t *enc = malloc(2 * n * G1_BYTES);
-    uint64_t *cidx = malloc(n * sizeof *cidx);
-    gc_g1a *dec = malloc(2 * n * sizeof *dec), *pts = malloc((n + n_rl_max) * sizeof *pts);
-    uint32_t *sc = malloc((n + n_rl_max) * 32);
-    gc_kzg_ret ret = enc && cidx && dec && pts && sc ? GC_KZG_OK : GC_KZG_MALLOC;
-    size_t u = 0;
-    if (!ret) {
-        u = kzg_dedup_commitments(enc, cidx, commitments, n);
-        memcpy(enc + u * G1_BYTES, proofs, n * G1_BYTES);
-        int d = decode(v, enc, (uint32_t)(u + n), dec);
-        ret = d < 0 ? GC_KZG_ERROR : d ? GC_KZG_BADARGS : GC_KZG_OK;
-    }
-    if (!ret && kzg_cell_batch_scalars(sc, sc + 8 * n, enc, u, cidx, cell_indices, cells, proofs, n))
-        ret = GC_KZG_BADARGS;
-    gc_g1p out[2];
-    if (!ret) {
-        size_t n_rl = u + KZG_FIELD_ELEMENTS_PER_CELL + n;
-        memcpy(pts, dec + u, n * sizeof *pts);                       /* LL: the proofs */
-        memcpy(pts + n, dec, u * sizeof *pts);                       /* RL: the commitments, */
-        memcpy(pts + n + u, v->setup->g1_monomial, KZG_FIELD_ELEMENTS_PER_CELL * sizeof *pts); /* [s^i], */
-        memcpy(pts + n + u + KZG_FIELD_ELEMENTS_PER_CELL, dec + u, n * sizeof *pts);          /* the proofs */
-        if (two_msms(v, pts, sc, n, n_rl, out)) ret = GC_KZG_ERROR;
-    }
-    if (!ret) {
-        gc_g1a p[2];
-        gc_g2a q[2];
-        gc_g1p neg_ll;
-        gc_g2p g2;
-        gc_g1p_neg(&neg_ll, &out[0]);
-        gc_g1p_to_affine(&p[0], &out[1]);
-        gc_g1p_to_affine(&p[1], &neg_ll);
-        gc_g2p_generator(&g2);
-        gc_g2p_to_affine(&q[0], &g2);
-        q[1] = v->setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL];
-        *ok = gc_bls_pairing_check(p, q, 2) == 1;
-    }
-    free(enc), free(cidx), free(dec), free(pts), free(sc);
-    return ret;
+    kzg_cell_batch b = {commitments, cell_indices, cells, proofs, n};
+    gc_kzg_ret status = GC_KZG_OK, ret = kzg_verify_cell_proof_batches(v, ok, &status, &b, 1);
+    if (ret) *ok = false;
+    return ret ? ret : status;
 }
