@@ -4,7 +4,8 @@
 # tests/ckzg/ckzg_check.c (written against ckzg.h alone) built with
 #   cc ckzg_check.c $(pkg-config --cflags --libs gpucheck-ckzg)
 # and run on the default device against PyPI ckzg's stored answers: commitments, cells and
-# proofs of MAX_CASES blobs, the rejected blobs, NULL outputs, the setup from bytes, then
+# proofs of MAX_CASES blobs, the rejected blobs, NULL outputs, the setup from bytes,
+# verify_cell_kzg_proof_batch's verdicts on ckzg's batches, then
 # THREADS threads on one KZGSettings at once. Its control: one blob's proofs do not match
 # another's.
 #
@@ -31,5 +32,6 @@ cd "$tmp" || fail "cd"
 LD_LIBRARY_PATH=$("$pkg_config" --variable=libdir gpucheck-ckzg)
 export LD_LIBRARY_PATH
 setup=$src/crypto/kzg/trusted_setup.txt vectors=$src/crypto/kzg/vectors
-./ckzg_check "$setup" "$vectors/ckzg_cells.txt" "$vectors/ckzg_invalid.txt" "$max" "$threads" || fail "ckzg_check"
+./ckzg_check "$setup" "$vectors/ckzg_cells.txt" "$vectors/ckzg_invalid.txt" "$vectors/verify_cell_kzg_proof_batch.txt" \
+  "$max" "$threads" || fail "ckzg_check"
 echo "ok: a c-kzg-4844 program built with pkg-config gpucheck-ckzg gives ckzg's answers, from $threads threads too"

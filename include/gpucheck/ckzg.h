@@ -27,13 +27,14 @@
  *   device memory runs out.
  *
  * The functions here today: load_trusted_setup, load_trusted_setup_file,
- * free_trusted_setup, blob_to_kzg_commitment, compute_cells_and_kzg_proofs. Not yet (they
- * join as gpucheck's KZG library gains them): compute_kzg_proof, compute_blob_kzg_proof,
- * verify_kzg_proof, verify_blob_kzg_proof, verify_blob_kzg_proof_batch,
- * recover_cells_and_kzg_proofs, verify_cell_kzg_proof_batch. */
+ * free_trusted_setup, blob_to_kzg_commitment, compute_cells_and_kzg_proofs,
+ * verify_cell_kzg_proof_batch (on the first device). Not yet (they join as gpucheck's KZG
+ * library gains them): compute_kzg_proof, compute_blob_kzg_proof, verify_kzg_proof,
+ * verify_blob_kzg_proof, verify_blob_kzg_proof_batch, recover_cells_and_kzg_proofs. */
 #ifndef GPUCHECK_CKZG_H
 #define GPUCHECK_CKZG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h> /* FILE */
 
@@ -113,6 +114,13 @@ C_KZG_RET blob_to_kzg_commitment(KZGCommitment *out, const Blob *blob, const KZG
 /* ---- eip7594/eip7594.h ------------------------------------------------------------------- */
 /** CELLS_PER_EXT_BLOB cells and proofs of a blob; either output may be NULL (not both). */
 C_KZG_RET compute_cells_and_kzg_proofs(Cell *cells, KZGProof *proofs, const Blob *blob, const KZGSettings *s);
+/** *ok = whether every proofs_bytes[k] opens commitments_bytes[k] at cell cell_indices[k] to
+ *  cells[k], k < num_cells (c-kzg's batch equation and challenge). num_cells = 0: *ok true.
+ *  C_KZG_BADARGS (*ok false) for an index >= CELLS_PER_EXT_BLOB, an element >= r, or a
+ *  commitment or proof that is not a compressed point of the G1 subgroup. */
+C_KZG_RET verify_cell_kzg_proof_batch(bool *ok, const Bytes48 *commitments_bytes, const uint64_t *cell_indices,
+                                      const Cell *cells, const Bytes48 *proofs_bytes, uint64_t num_cells,
+                                      const KZGSettings *s);
 
 /* ---- gpucheck's addition ------------------------------------------------------------------ */
 /** Why the calling thread's last call that failed did (the device, the setup line, the

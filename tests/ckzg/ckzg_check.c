@@ -3,14 +3,16 @@
  * only), built the way a client builds it (`cc ckzg_check.c $(pkg-config --cflags --libs
  * gpucheck-ckzg)`), checked against PyPI ckzg's stored answers (crypto/kzg/vectors/).
  *
- * usage: ckzg_check SETUP CELLS_VECTORS INVALID_VECTORS MAX_CASES THREADS
+ * usage: ckzg_check SETUP CELLS_VECTORS INVALID_VECTORS VERIFY_VECTORS MAX_CASES THREADS
  * MAX_CASES blobs of the answers (at least 2 are read) and the rejected ones, one after
- * another, then THREADS threads at once on the same KZGSettings, thread t on case t (mod
- * the cases read).
+ * another, then verify_cell_kzg_proof_batch on every batch of VERIFY_VECTORS (ckzg's
+ * verdicts: true, false, BADARGS) and on an empty batch of NULL arrays, then THREADS
+ * threads at once on the same KZGSettings, thread t on case t (mod the cases read).
  * Exit 0: every answer matched; 1: a mismatch or a wrong return code (each printed);
  * 2: usage or unreadable input. The cells' vectors hold a SHA-256 of each cell, so the
  * program carries a SHA-256 of its own (sha256.c, compiled beside it). */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +178,86 @@ static void check_load_bytes(const char *setup_path, const vector_case *c) {
     free(g1_lagrange), free(g1_monomial), free(g2);
 }
 
+/* verify_cell_kzg_proof_batch.txt (crypto/kzg/vectors/README.md): named cells, then batches
+ * of "cell COMMITMENT INDEX PROOF CELL_NAME" lines and ckzg's verdict. */
+#define VERIFY_MAX_CELLS 16
+#define VERIFY_MAX_DEFS 32
+typedef struct {
+    char name[64];
+    size_t n;
+    KZGCommitment commitments[VERIFY_MAX_CELLS];
+    KZGProof proofs[VERIFY_MAX_CELLS];
+    uint64_t indices[VERIFY_MAX_CELLS];
+    int cell_def[VERIFY_MAX_CELLS];
+    int expect; /* 0 false, 1 true, 2 BADARGS */
+} verify_case;
+
+static int read_verify_line(char *line, char (*names)[32], Cell *defs, size_t *nd, verify_case *vc, size_t *nv) {
+    char *tok[6];
+    size_t nt = 0;
+    for (char *t = strtok(line, " \n"); t && nt < 6; t = strtok(NULL, " \n")) tok[nt++] = t;
+    verify_case *c = *nv ? &vc[*nv - 1] : NULL;
+    if (nt == 0 || tok[0][0] == '#' || !strcmp(tok[0], "end")) return 1;
+    if (!strcmp(tok[0], "cell_def") && nt == 3 && *nd < VERIFY_MAX_DEFS) {
+        snprintf(names[*nd], 32, "%s", tok[1]);
+        return hex_to_bytes(tok[2], defs[(*nd)++].bytes, BYTES_PER_CELL);
+    }
+    if (!strcmp(tok[0], "case") && nt == 3 && *nv < MAX_CASES * 2) {
+        c = &vc[(*nv)++];
+        snprintf(c->name, sizeof c->name, "%s", tok[1]);
+        c->n = 0;
+        return 1;
+    }
+    if (c && !strcmp(tok[0], "cell") && nt == 5 && c->n < VERIFY_MAX_CELLS) {
+        size_t k = c->n++, d = 0;
+        while (d < *nd && strcmp(names[d], tok[4])) d++;
+        c->indices[k] = strtoull(tok[2], NULL, 10), c->cell_def[k] = (int)d;
+        return d < *nd && hex_to_bytes(tok[1], c->commitments[k].bytes, 48) && hex_to_bytes(tok[3], c->proofs[k].bytes, 48);
+    }
+    if (c && !strcmp(tok[0], "expect") && nt == 2) {
+        c->expect = !strcmp(tok[1], "true") ? 1 : !strcmp(tok[1], "false") ? 0 : !strcmp(tok[1], "badargs") ? 2 : -1;
+        return c->expect >= 0;
+    }
+    return 0;
+}
+
+/* Every batch against ckzg's verdict; the control: the verdicts include true, false and
+ * BADARGS, so a function that always answered one way would fail. */
+static int check_verify_cells(const char *path) {
+    static char names[VERIFY_MAX_DEFS][32];
+    static verify_case vc[MAX_CASES * 2];
+    Cell *defs = malloc(VERIFY_MAX_DEFS * sizeof *defs), *cells = malloc(VERIFY_MAX_CELLS * sizeof *cells);
+    char *line = malloc(8192);
+    FILE *f = fopen(path, "r");
+    size_t nd = 0, nv = 0;
+    int ok = f && defs && cells && line, seen[3] = {0, 0, 0};
+    while (ok && fgets(line, 8192, f)) ok = read_verify_line(line, names, defs, &nd, vc, &nv);
+    if (f) fclose(f);
+    for (size_t i = 0; ok && i < nv; i++) {
+        const verify_case *c = &vc[i];
+        for (size_t k = 0; k < c->n; k++) cells[k] = defs[c->cell_def[k]];
+        bool valid = true;
+        C_KZG_RET r = verify_cell_kzg_proof_batch(&valid, c->commitments, c->indices, cells, c->proofs, c->n, &settings);
+        int got = r == C_KZG_BADARGS ? 2 : r == C_KZG_OK ? (int)valid : -1;
+        seen[c->expect]++;
+        if (got != c->expect || (r != C_KZG_OK && valid)) {
+            printf("FAIL verify_cell_kzg_proof_batch(%s): verdict %d (ret %d), ckzg's %d (%s)\n", c->name, got, (int)r,
+                   c->expect, gpucheck_ckzg_last_error());
+            failures++;
+        }
+    }
+    bool valid = false;
+    expect_ret("verify_cell_kzg_proof_batch of 0 cells, NULL arrays",
+               verify_cell_kzg_proof_batch(&valid, NULL, NULL, NULL, NULL, 0, &settings), C_KZG_OK);
+    if (!valid) printf("FAIL an empty batch is not valid\n"), failures++;
+    if (!ok || !seen[0] || !seen[1] || !seen[2]) {
+        printf("FAIL reading %s (or its verdicts lack one of true, false, BADARGS)\n", path);
+        failures++;
+    }
+    free(defs), free(cells), free(line);
+    return (int)nv;
+}
+
 static void *thread_main(void *arg) {
     size_t t = (size_t)arg;
     Cell *cells = malloc(CELLS_PER_EXT_BLOB * sizeof *cells);
@@ -195,11 +277,11 @@ static void check_control(const KZGProof *proofs) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s SETUP CELLS_VECTORS INVALID_VECTORS MAX_CASES THREADS\n", argv[0]);
+    if (argc != 7) {
+        fprintf(stderr, "usage: %s SETUP CELLS_VECTORS INVALID_VECTORS VERIFY_VECTORS MAX_CASES THREADS\n", argv[0]);
         return 2;
     }
-    size_t max = (size_t)atoi(argv[4]), n_threads = (size_t)atoi(argv[5]);
+    size_t max = (size_t)atoi(argv[5]), n_threads = (size_t)atoi(argv[6]);
     if (!read_vectors(argv[2], 0, max < 2 ? 2 : max) || !read_vectors(argv[3], 1, n_cases + 3)) {
         fprintf(stderr, "cannot read the vectors %s or %s\n", argv[2], argv[3]);
         return 2;
@@ -227,6 +309,8 @@ int main(int argc, char **argv) {
     free(cells), free(proofs);
     printf("%zu cases (%zu rejected blobs), the NULL outputs, the setup from bytes: %d failures\n", checked, bad,
            failures);
+    int nv = check_verify_cells(argv[4]);
+    printf("verify_cell_kzg_proof_batch: %d batches and an empty one vs ckzg: %d failures\n", nv, failures);
     pthread_t tid[64];
     size_t started = 0;
     for (size_t t = 0; t < n_threads && t < 64; t++) 
