@@ -128,3 +128,74 @@ def test_threads_share_settings_and_the_gil_is_released(ts, ref, blobs):
     t0.join()
     assert [got[i] for i in range(3)] == [want[0], want[1], want[0]]
     assert ticks[0] > 10, "the ticker thread did not run while the device worked: the GIL was held"
+
+
+@pytest.fixture(scope="module")
+def cells_proofs(ref, blobs):
+    """ckzg's cells, proofs and commitments of the two random blobs."""
+    out = []
+    for b in blobs:
+        cells, proofs = ckzg.compute_cells_and_kzg_proofs(b, ref)
+        out.append((ckzg.blob_to_kzg_commitment(b, ref), cells, proofs))
+    return out
+
+
+def _verify_cases(cp):
+    """Batches over the two blobs' cells: valid ones, and invalid ones that differ by one item."""
+    (c0, cells0, proofs0), (c1, cells1, proofs1) = cp
+    valid = ([c0, c1, c0, c1], [3, 127, 64, 0], [cells0[3], cells1[127], cells0[64], cells1[0]],
+             [proofs0[3], proofs1[127], proofs0[64], proofs1[0]])
+    changed = bytearray(cells0[5])
+    changed[31] ^= 1
+    return {
+        "valid": valid,
+        "empty": ([], [], [], []),
+        "repeated": ([c0, c0], [7, 7], [cells0[7], cells0[7]], [proofs0[7], proofs0[7]]),
+        "one wrong proof": (valid[0], valid[1], valid[2], [proofs0[3], proofs1[127], proofs0[65], proofs1[0]]),
+        "swapped proofs": ([c0, c0], [1, 2], [cells0[1], cells0[2]], [proofs0[2], proofs0[1]]),
+        "changed element": ([c0], [5], [bytes(changed)], [proofs0[5]]),
+        "wrong index": ([c0], [6], [cells0[5]], [proofs0[5]]),
+        "wrong commitment": ([c1], [5], [cells0[5]], [proofs0[5]]),
+    }
+
+
+def test_verify_cells_matches_ckzg(ts, ref, cells_proofs):
+    got, want = {}, {}
+    for name, args in _verify_cases(cells_proofs).items():
+        want[name] = ckzg.verify_cell_kzg_proof_batch(*args, ref)
+        got[name] = kzg.verify_cell_kzg_proof_batch(*args, ts)
+    assert got == want
+    assert True in want.values() and False in want.values()  # the comparison is not vacuous
+
+
+def _bad_verify_calls(cp):
+    (c0, cells0, proofs0), _ = cp
+    elem_r = R.to_bytes(32, "big") + cells0[0][32:]
+    return [
+        ("index 128", ([c0], [128], [cells0[0]], [proofs0[0]])),
+        ("index -1", ([c0], [-1], [cells0[0]], [proofs0[0]])),
+        ("index 2**64", ([c0], [1 << 64], [cells0[0]], [proofs0[0]])),
+        ("index str", ([c0], ["0"], [cells0[0]], [proofs0[0]])),
+        ("index float", ([c0], [0.0], [cells0[0]], [proofs0[0]])),
+        ("element = r", ([c0], [0], [elem_r], [proofs0[0]])),
+        ("commitment bad flags", ([bytes(48)], [0], [cells0[0]], [proofs0[0]])),
+        ("proof off the curve", ([c0], [0], [cells0[0]], [b"\x80" + bytes(46) + b"\x05"])),
+        ("short commitment", ([c0[:47]], [0], [cells0[0]], [proofs0[0]])),
+        ("short cell", ([c0], [0], [cells0[0][:2047]], [proofs0[0]])),
+        ("short proof", ([c0], [0], [cells0[0]], [proofs0[0][:47]])),
+        ("bytearray commitment", ([bytearray(c0)], [0], [cells0[0]], [proofs0[0]])),
+        ("tuple", ((c0,), [0], [cells0[0]], [proofs0[0]])),
+        ("more commitments", ([c0, c0], [0], [cells0[0]], [proofs0[0]])),
+        ("more indices", ([c0], [0, 1], [cells0[0]], [proofs0[0]])),
+        ("fewer proofs", ([c0], [0], [cells0[0]], [])),
+    ]
+
+
+def test_verify_cells_refuses_as_ckzg(ts, ref, cells_proofs):
+    for name, args in _bad_verify_calls(cells_proofs):
+        want = _raised(lambda: ckzg.verify_cell_kzg_proof_batch(*args, ref))
+        assert want is not None, f"ckzg accepted {name}"
+        assert _raised(lambda: kzg.verify_cell_kzg_proof_batch(*args, ts)) is want, name
+    assert _raised(lambda: kzg.verify_cell_kzg_proof_batch([], [], [], [], None)) is ValueError
+    assert _raised(lambda: kzg.verify_cell_kzg_proof_batch(commitments=[], cell_indices=[], cells=[], proofs=[],
+                                                           ts=ts)) is TypeError

@@ -218,3 +218,58 @@ def compute_cells_and_kzg_proofs(blob, ts, /):
     """ckzg.compute_cells_and_kzg_proofs: (128 cells, 128 proofs of 48 bytes)."""
     _check_blobs([blob], ts, "blob")
     return compute_cells_and_kzg_proofs_batch([blob], ts)[0]
+
+
+def _check_verify_cells(commitments, cell_indices, cells, proofs, ts):
+    """ckzg's checks of verify_cell_kzg_proof_batch's arguments, in its order and with its
+    exception types (ValueError for each; a refused value is the device call's)."""
+    if any(type(a) is not list for a in (commitments, cell_indices, cells, proofs)) or type(ts) is not KZGSettings:
+        raise ValueError("expected list, list, list, list, trusted setup")
+    n = len(cells)
+    if len(commitments) != n:
+        raise ValueError("expected same number of commitments and cells")
+    if len(cell_indices) != n:
+        raise ValueError("expected same number of column indices and cells")
+    if len(proofs) != n:
+        raise ValueError("expected same number of proofs and cells")
+    for what, items, size in (("commitment", commitments, BYTES_PER_COMMITMENT), ("cell", cells, BYTES_PER_CELL),
+                              ("proof", proofs, BYTES_PER_PROOF)):
+        for x in items:
+            if type(x) is not bytes:
+                raise ValueError(f"expected {what} to be bytes")
+            if len(x) != size:
+                raise ValueError(f"expected {what} to be BYTES_PER_{what.upper()} bytes")
+    for i in cell_indices:
+        if not isinstance(i, int):
+            raise ValueError("expected column index to be an integer")
+        if not 0 <= i < 1 << 64:
+            raise ValueError("failed to convert column index to uint64_t")
+    if ts._pool is None:
+        raise ValueError("expected list, list, list, list, trusted setup (this one is closed)")
+
+
+def verify_cell_kzg_proof_batch(commitments, cell_indices, cells, proofs, ts, /):
+    """ckzg.verify_cell_kzg_proof_batch: True when every proofs[k] opens commitments[k] at
+    cell cell_indices[k] to cells[k] (an empty batch is True); RuntimeError for a batch c-kzg
+    refuses (an index >= 128, an element >= r, a commitment or proof that is not a point of
+    the G1 subgroup). On the settings' first device, in one device call."""
+    _check_verify_cells(commitments, cell_indices, cells, proofs, ts)
+    n = len(cells)
+    if n == 0:
+        return True
+    ok = _ct.c_bool(False)
+    idx = (_ct.c_uint64 * n)(*cell_indices)
+    with ts._lock:
+        ctx = _lib.gc_kzg_pool_ctx(ts._pool, 0)
+        r = _lib.gc_kzg_verify_cell_kzg_proof_batch(ctx, _ct.byref(ok), b"".join(commitments), idx, b"".join(cells),
+                                                    b"".join(proofs), n)
+        msg = _ct.c_char_p()
+        _lib.gc_kzg_ctx_last_device_status(ctx, _ct.byref(msg))
+        detail = (msg.value or b"").decode(errors="replace")
+    if r == _library.BADARGS:
+        raise RuntimeError(f"verify_cell_kzg_proof_batch failed: {detail}")
+    if r == _library.MALLOC:
+        raise MemoryError("verify_cell_kzg_proof_batch: out of host memory")
+    if r != _library.OK:
+        raise DeviceError(f"verify_cell_kzg_proof_batch: {_library.RET_NAMES[r]}: {detail}")
+    return bool(ok.value)
