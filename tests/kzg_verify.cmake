@@ -17,3 +17,10 @@ add_test(NAME kzg_verify_bench_validates
          COMMAND ${GC_KV_EXPECT} 0 kzg_verify.bench.msm_4096=PASS
                  -- bench --filter "kzg_verify.bench.msm_4096" --samples 1 --warmup 0)
 set_tests_properties(kzg_verify_stages kzg_verify_mutants_caught kzg_verify_bench_validates PROPERTIES TIMEOUT 900)
+# `gpucheck kzg verify-cells` on the default device: ckzg's 14 stored batches as JSON Lines,
+# refused lines among them, the answered ones alone, a usage error.
+add_test(NAME kzg_verify_cells_command
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kzg_verify_cells_check.py $<TARGET_FILE:gpucheck-cli>
+                 ${PROJECT_SOURCE_DIR}/crypto/kzg/vectors)
+set_tests_properties(kzg_verify_cells_command PROPERTIES TIMEOUT 300 LABELS "kzg;device"
+                     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:protect_shadow_gap=0")

@@ -21,8 +21,9 @@ void gc_cells_print_kzg_help(FILE *f) {
                "KZG commitments, EIP-7594 cells and FK20 cell proofs over BLS12-381, for batches of\n"
                "blobs on one device or several, byte for byte as c-kzg-4844 computes them.\n\n"
                "Subcommands:\n"
-               "  cells     commitment, cells and cell proofs of every blob of the input (JSON Lines)\n\n"
-               "'gpucheck kzg cells --help' describes its options.\n"
+               "  cells         commitment, cells and cell proofs of every blob of the input (JSON Lines)\n"
+               "  verify-cells  verify_cell_kzg_proof_batch of every case of the input (JSON Lines)\n\n"
+               "'gpucheck kzg SUBCOMMAND --help' describes its options.\n"
                "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error,\n"
                "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
 }

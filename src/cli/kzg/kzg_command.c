@@ -32,6 +32,7 @@
 #include "cli/kzg/blob_input.h"
 #include "cli/kzg/cells_options.h"
 #include "cli/kzg/cells_reader.h"
+#include "cli/kzg/kzg_verify_cells.h"
 #include "cli/kzg/cells_sink.h"
 #include "common/clock.h"
 
@@ -687,10 +688,12 @@ int gc_kzg_command(int argc, char **argv) {
     const char *sub = argv[1];
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
         if (argc > 2 && !strcmp(argv[2], "cells")) gc_cells_print_help(stdout);
+        else if (argc > 2 && !strcmp(argv[2], "verify-cells")) gc_kzg_verify_cells_help(stdout);
         else gc_cells_print_kzg_help(stdout);
         return 0;
     }
     if (!strcmp(sub, "cells")) return cmd_cells(argc - 1, argv + 1);
-    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells); try 'gpucheck kzg --help'\n", sub);
+    if (!strcmp(sub, "verify-cells")) return gc_kzg_verify_cells_command(argc - 1, argv + 1);
+    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells, verify-cells); try 'gpucheck kzg --help'\n", sub);
     return EXIT_USAGE;
 }
