@@ -19,16 +19,16 @@ Rerun (from the repository root), with the specs as gen_kzg_challenge_vectors.py
 import argparse
 import hashlib
 import os
-import re
 import sys
 from typing import List, Sequence
 
 import ckzg
 from py_ecc.bls.point_compression import compress_G1, decompress_G1
 from py_ecc.optimized_bls12_381 import G1, Z1, add, curve_order, multiply, neg
+from vectors_common import blob, spec_functions, write_or_check_text
+from vectors_common import stream_element as stream_int
 
 R = curve_order
-MASK64 = (1 << 64) - 1
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "crypto", "kzg", "vectors", "verify_cell_batch_g1.txt")
 OUT_BLOB = os.path.join(HERE, "..", "crypto", "kzg", "vectors", "verify_blob_batch_g1.txt")
@@ -83,34 +83,6 @@ class Bls:
         return True
 
 
-def splitmix64(k):
-    z = ((k + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
-def blob(seed):
-    out = b""
-    for e in range(4096):
-        w = [splitmix64(seed + 4 * e + j) for j in range(4)]
-        w[0] &= (1 << 62) - 1
-        out += ((w[0] << 192) | (w[1] << 128) | (w[2] << 64) | w[3]).to_bytes(32, "big")
-    return out
-
-
-def spec_functions(path, names):
-    blocks = re.findall(r"```python\n(.*?)```", open(path).read(), re.S)
-    found = {}
-    for b in blocks:
-        m = re.match(r"def (\w+)\(", b)
-        if m and m.group(1) in names:
-            found[m.group(1)] = b
-    if set(names) - set(found):
-        sys.exit("%s lacks %s" % (path, ", ".join(sorted(set(names) - set(found)))))
-    return [found[n] for n in names]
-
-
 def spec_namespace(fulu, deneb, monomial):
     ns = dict(Sequence=Sequence, List=List, T=object, BLSFieldElement=Fr, Bytes32=bytes, Bytes48=bytes,
               KZGCommitment=bytes, KZGProof=bytes, Cell=bytes, CellIndex=int, CommitmentIndex=int,
@@ -162,12 +134,6 @@ def blob_batches(ns):
     return "\n".join(lines) + "\n"
 
 
-def stream_int(seed, e):
-    w = [splitmix64(seed + 4 * e + j) for j in range(4)]
-    w[0] &= (1 << 62) - 1
-    return (w[0] << 192) | (w[1] << 128) | (w[2] << 64) | w[3]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fulu", required=True)
@@ -204,13 +170,7 @@ def main():
     text = "\n".join(lines) + "\n"
     blob_text = blob_batches(ns)
     if args.check:
-        same = os.path.exists(OUT_BLOB) and open(OUT_BLOB).read() == blob_text
-        print("verify_blob_batch_g1.txt: " + ("unchanged" if same else "DIFFERS"))
-        if not same:
-            return 1
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("verify_cell_batch_g1.txt: " + ("unchanged" if same else "DIFFERS"))
-        return 0 if same else 1
+        return write_or_check_text(OUT_BLOB, blob_text, True) or write_or_check_text(OUT, text, True)
     with open(OUT, "w") as f:
         f.write(text)
     with open(OUT_BLOB, "w") as f:

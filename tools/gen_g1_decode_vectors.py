@@ -19,6 +19,7 @@ import sys
 import ckzg
 from py_ecc.bls.point_compression import compress_G1
 from py_ecc.optimized_bls12_381 import FQ, G1, Z1, curve_order, field_modulus, is_inf, multiply
+from vectors_common import write_or_check_text
 
 P, R = field_modulus, curve_order
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -109,14 +110,7 @@ def main():
             sys.exit("ckzg and py_ecc disagree on %s" % name)
         lines.append("encoding %s %s %s %d" % (name, enc.hex(), "ok" if acc else "badargs", kind))
     text = "\n".join(lines) + "\n"
-    if args.check:
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("g1_decode.txt: " + ("unchanged" if same else "DIFFERS"))
-        return 0 if same else 1
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check_text(OUT, text, args.check)
 
 
 if __name__ == "__main__":

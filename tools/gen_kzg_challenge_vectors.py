@@ -19,46 +19,16 @@ to ethereum/cryptography-specs (consensus-specs commit 26343543^):
 import argparse
 import hashlib
 import os
-import re
 import sys
 from typing import List, Sequence
 
 from py_ecc.bls.point_compression import compress_G1
 from py_ecc.optimized_bls12_381 import G1, curve_order, multiply
+from vectors_common import spec_functions, splitmix64, stream_element, write_or_check_text
 
 R = curve_order
-MASK64 = (1 << 64) - 1
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crypto", "kzg", "vectors",
                    "verify_challenges.txt")
-
-
-def splitmix64(k):
-    z = ((k + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
-def stream_element(seed, e):
-    """Element e of stream `seed`: outputs seed + 4e .. 4e + 3, most significant first, the top
-    word masked to 62 bits (crypto/kzg/vectors/README.md: as ckzg_cells.txt's streams)."""
-    w = [splitmix64(seed + 4 * e + j) for j in range(4)]
-    w[0] &= (1 << 62) - 1
-    return (w[0] << 192) | (w[1] << 128) | (w[2] << 64) | w[3]
-
-
-def spec_functions(path, names):
-    text = open(path).read()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    found = {}
-    for b in blocks:
-        m = re.match(r"def (\w+)\(", b)
-        if m and m.group(1) in names:
-            found[m.group(1)] = b
-    missing = set(names) - set(found)
-    if missing:
-        sys.exit("%s lacks %s" % (path, ", ".join(sorted(missing))))
-    return found
 
 
 class Captured(Exception):
@@ -76,10 +46,10 @@ def spec_namespace(fulu, deneb):
               RANDOM_CHALLENGE_KZG_BATCH_DOMAIN=b"RCKZGBATCH___V1_",
               hash=lambda d: hashlib.sha256(d).digest(),
               bytes_to_kzg_commitment=lambda b: bytes(b), bytes_to_kzg_proof=lambda b: bytes(b))
-    for src in list(spec_functions(deneb, ["hash_to_bls_field", "bls_field_to_bytes", "bytes_to_bls_field",
-                                           "compute_powers", "verify_kzg_proof_batch"]).values()) + \
-            list(spec_functions(fulu, ["cell_to_coset_evals", "compute_verify_cell_kzg_proof_batch_challenge",
-                                       "verify_cell_kzg_proof_batch"]).values()):
+    for src in spec_functions(deneb, ["hash_to_bls_field", "bls_field_to_bytes", "bytes_to_bls_field",
+                                      "compute_powers", "verify_kzg_proof_batch"]) + \
+            spec_functions(fulu, ["cell_to_coset_evals", "compute_verify_cell_kzg_proof_batch_challenge",
+                                  "verify_cell_kzg_proof_batch"]):
         exec(src, ns)
     return ns
 
@@ -163,14 +133,7 @@ def main():
             lines.append("opening %s %064x %064x %s" % (c.hex(), z, y, p.hex()))
         lines += ["challenge %064x" % blob_challenge(ns, cs, zs, ys, ps), "end"]
     text = "\n".join(lines) + "\n"
-    if args.check:
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("verify_challenges.txt: " + ("unchanged" if same else "DIFFERS"))
-        return 0 if same else 1
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check_text(OUT, text, args.check)
 
 
 if __name__ == "__main__":

@@ -19,20 +19,12 @@ import sys
 import py_arkworks_bls12381 as ark
 from py_ecc.bls.point_compression import compress_G1
 from py_ecc.optimized_bls12_381 import G1, Z1, add, curve_order, multiply, neg
+from vectors_common import splitmix64, write_or_check_text
 
 R = curve_order
-MASK64 = (1 << 64) - 1
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crypto", "kzg", "vectors",
                    "msm_pippenger.txt")
 INF_HEX = "c0" + "00" * 47
-
-
-def splitmix64(k):
-    """The k-th output (k >= 0) of splitmix64 seeded with 0 (gc_bls_splitmix64 in C)."""
-    z = ((k + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
 
 
 def derived_scalar(seed, i):
@@ -127,14 +119,7 @@ def main():
             sys.exit("py_ecc and arkworks disagree on sequential_%d" % n)
         out += ["case sequential_%d %d" % (n, n), "derive_seq %d" % seed, "result " + res, "end"]
     text = "\n".join(out) + "\n"
-    if args.check:
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("msm_pippenger.txt: " + ("unchanged" if same else "DIFFERS"))
-        return 0 if same else 1
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check_text(OUT, text, args.check)
 
 
 if __name__ == "__main__":

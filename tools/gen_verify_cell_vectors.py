@@ -18,32 +18,16 @@ import os
 import sys
 
 import ckzg
+from vectors_common import blob, write_or_check_text
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "crypto", "kzg", "vectors", "verify_cell_kzg_proof_batch.txt")
 SETUP = os.path.join(HERE, "..", "crypto", "kzg", "trusted_setup.txt")
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
-MASK64 = (1 << 64) - 1
 IDENTITY = bytes([0xC0]) + bytes(47)
 BAD_FLAGS = bytes(48)
 OFF_CURVE = bytes([0x80]) + bytes(46) + b"\x01"  # x = 1: 5 is not a square mod p
 NOT_IN_SUBGROUP = bytes([0x80]) + bytes(46) + b"\x04"  # x = 4: on the curve, outside G1
-
-
-def splitmix64(k):
-    z = ((k + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
-def blob(seed):
-    out = b""
-    for e in range(4096):
-        w = [splitmix64(seed + 4 * e + j) for j in range(4)]
-        w[0] &= (1 << 62) - 1
-        out += ((w[0] << 192) | (w[1] << 128) | (w[2] << 64) | w[3]).to_bytes(32, "big")
-    return out
 
 
 def main():
@@ -104,14 +88,7 @@ def main():
     for k in sorted(defs):
         lines.append("cell_def %s %s" % (k, defs[k].hex()))
     text = "\n".join(lines + body) + "\n"
-    if args.check:
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("verify_cell_kzg_proof_batch.txt: " + ("unchanged" if same else "DIFFERS"))
-        return 0 if same else 1
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote", OUT)
-    return 0
+    return write_or_check_text(OUT, text, args.check)
 
 
 if __name__ == "__main__":
