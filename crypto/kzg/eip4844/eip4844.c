@@ -7,6 +7,7 @@
  * accepted blobs. */
 #include "crypto/kzg/eip4844/eip4844.h"
 #include "crypto/kzg/kzg_internal.h"
+#include "crypto/kzg/kzg_launch.h"
 #include "crypto/bls12_381/subgroup.gc"
 #include "device/sha256.h"
 
@@ -46,12 +47,6 @@ void kzg_eip4844_free(kzg_eip4844 *e) {
     free(e);
 }
 
-static gc_kzg_ret alloc_buf(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t bytes, const char *what) {
-    gc_status st = gc_buffer_alloc(c->dev, bytes, GC_MEM_DEVICE, out);
-    if (!st && data) st = gc_buffer_write(*out, 0, data, bytes);
-    return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
-}
-
 static gc_kzg_ret e4_constants(gc_kzg_ctx *c, kzg_eip4844 *e) {
     gc_fr *t = malloc(ELEMS * sizeof(gc_fr)), w, x;
     if (!t) return GC_KZG_MALLOC;
@@ -61,10 +56,10 @@ static gc_kzg_ret e4_constants(gc_kzg_ctx *c, kzg_eip4844 *e) {
         t[gc_bit_reverse(i, KZG_LOG_BLOB)] = x;
         gc_fr_mul(&x, &x, &w);
     }
-    gc_kzg_ret ret = alloc_buf(c, &e->roots, t, ELEMS * sizeof(gc_fr), "brp roots");
+    gc_kzg_ret ret = kzg_upload(c, &e->roots, t, ELEMS * sizeof(gc_fr), "brp roots");
     free(t);
     gc_fr_fft_inv_n(&x, KZG_LOG_BLOB);
-    return ret ? ret : alloc_buf(c, &e->inv_n, &x, sizeof x, "scale");
+    return ret ? ret : kzg_upload(c, &e->inv_n, &x, sizeof x, "scale");
 }
 
 static gc_kzg_ret e4_create(gc_kzg_ctx *c, kzg_eip4844 **out) {
@@ -82,10 +77,10 @@ static gc_kzg_ret e4_create(gc_kzg_ctx *c, kzg_eip4844 **out) {
     e->hit_host = calloc(p, sizeof(uint32_t));
     e->bad_host = malloc(p * sizeof(uint32_t));
     if (!ret && (!e->zs_host || !e->ys_host || !e->hit_host || !e->bad_host)) ret = GC_KZG_MALLOC;
-    if (!ret) ret = alloc_buf(c, &e->zs, NULL, p * sizeof(gc_fr), "challenges");
-    if (!ret) ret = alloc_buf(c, &e->hit, NULL, p * sizeof(uint32_t), "domain hits");
-    if (!ret) ret = alloc_buf(c, &e->sums, NULL, p * sizeof(gc_fr), "sums");
-    if (!ret) ret = alloc_buf(c, &e->ys, NULL, p * sizeof(gc_fr), "evaluations");
+    if (!ret) ret = kzg_upload(c, &e->zs, NULL, p * sizeof(gc_fr), "challenges");
+    if (!ret) ret = kzg_upload(c, &e->hit, NULL, p * sizeof(uint32_t), "domain hits");
+    if (!ret) ret = kzg_upload(c, &e->sums, NULL, p * sizeof(gc_fr), "sums");
+    if (!ret) ret = kzg_upload(c, &e->ys, NULL, p * sizeof(gc_fr), "evaluations");
     if (!ret) ret = e4_constants(c, e);
     if (ret) {
         kzg_eip4844_free(e);

@@ -6,6 +6,7 @@
  * once every pass succeeded, and only for accepted blobs. */
 #include "crypto/kzg/recover/recover.h"
 #include "crypto/kzg/kzg_internal.h"
+#include "crypto/kzg/kzg_launch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,12 +48,6 @@ void kzg_recover_free(kzg_recover *r) {
     free(r);
 }
 
-static gc_kzg_ret alloc_buf(gc_kzg_ctx *c, gc_buffer **out, const void *data, size_t bytes, const char *what) {
-    gc_status st = gc_buffer_alloc(c->dev, bytes, GC_MEM_DEVICE, out);
-    if (!st && data) st = gc_buffer_write(*out, 0, data, bytes);
-    return st ? kzg_device_error(c, st, what) : GC_KZG_OK;
-}
-
 /* pts (h_c = w128^rev7(c), then 7^64 w128^k), 7^i and 7^-i for i < 8192, the inverse
  * transform's twiddles and 1/8192. */
 static gc_kzg_ret upload_constants(gc_kzg_ctx *c, kzg_recover *r) {
@@ -68,7 +63,7 @@ static gc_kzg_ret upload_constants(gc_kzg_ctx *c, kzg_recover *r) {
         gc_fr_mul(&t[CELLS + k], &g64, &x);
         gc_fr_mul(&x, &x, &w);
     }
-    gc_kzg_ret ret = alloc_buf(c, &r->pts, t, 2 * CELLS * sizeof(gc_fr), "recovery points");
+    gc_kzg_ret ret = kzg_upload(c, &r->pts, t, 2 * CELLS * sizeof(gc_fr), "recovery points");
     for (int inv = 0; inv < 2 && !ret; inv++) {
         gc_fr g = seven;
         if (inv) gc_fr_inv(&g, &g);
@@ -77,15 +72,15 @@ static gc_kzg_ret upload_constants(gc_kzg_ctx *c, kzg_recover *r) {
             t[i] = x;
             gc_fr_mul(&x, &x, &g);
         }
-        ret = alloc_buf(c, inv ? &r->ipow7 : &r->pow7, t, EXT * sizeof(gc_fr), "coset powers");
+        ret = kzg_upload(c, inv ? &r->ipow7 : &r->pow7, t, EXT * sizeof(gc_fr), "coset powers");
     }
     if (!ret) {
         gc_fr_fft_twiddles(t, KZG_LOG_EXT, 1);
-        ret = alloc_buf(c, &r->itw, t, EXT / 2 * sizeof(gc_fr), "twiddles");
+        ret = kzg_upload(c, &r->itw, t, EXT / 2 * sizeof(gc_fr), "twiddles");
     }
     if (!ret) {
         gc_fr_fft_inv_n(&x, KZG_LOG_EXT);
-        ret = alloc_buf(c, &r->inv_n, &x, sizeof x, "scale");
+        ret = kzg_upload(c, &r->inv_n, &x, sizeof x, "scale");
     }
     free(t);
     return ret;
@@ -104,10 +99,10 @@ static gc_kzg_ret recover_create(gc_kzg_ctx *c, kzg_recover **out) {
     r->slots_host = malloc(p * CELLS * sizeof(uint32_t));
     r->bad_host = malloc(p * sizeof(uint32_t));
     if (!ret && (!r->slots_host || !r->bad_host)) ret = GC_KZG_MALLOC;
-    if (!ret) ret = alloc_buf(c, &r->cells, NULL, p * CELLS * CELL_BYTES, "recovery cells");
-    if (!ret) ret = alloc_buf(c, &r->slots, NULL, p * CELLS * sizeof(uint32_t), "recovery slots");
-    if (!ret) ret = alloc_buf(c, &r->zv, NULL, p * 2 * CELLS * sizeof(gc_fr), "recovery vanishing values");
-    if (!ret) ret = alloc_buf(c, &r->bad, NULL, p * sizeof(uint32_t), "recovery flags");
+    if (!ret) ret = kzg_upload(c, &r->cells, NULL, p * CELLS * CELL_BYTES, "recovery cells");
+    if (!ret) ret = kzg_upload(c, &r->slots, NULL, p * CELLS * sizeof(uint32_t), "recovery slots");
+    if (!ret) ret = kzg_upload(c, &r->zv, NULL, p * 2 * CELLS * sizeof(gc_fr), "recovery vanishing values");
+    if (!ret) ret = kzg_upload(c, &r->bad, NULL, p * sizeof(uint32_t), "recovery flags");
     if (!ret) ret = upload_constants(c, r);
     if (ret) {
         kzg_recover_free(r);
