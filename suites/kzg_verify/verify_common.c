@@ -176,3 +176,14 @@ gc_status kv_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const k
     free(pts), free(sc), free(res);
     return st;
 }
+
+gc_status kv_check_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const kv_msm_case *cases, size_t count,
+                             const char *label) {
+    uint8_t *want = gc_ctx_malloc(ctx, 48 * count), *got = gc_ctx_malloc(ctx, 48 * count);
+    if (!want || !got) return GC_ERR_NO_MEMORY;
+    gc_status st = kv_msm_batch(ctx, k, cases, count, 0, 0, got, NULL);
+    if (st) return st;
+    for (size_t i = 0; i < count; i++) memcpy(want + 48 * i, cases[i].result, 48);
+    gc_check_bytes(ctx, label, want, got, 48 * count);
+    return GC_OK;
+}

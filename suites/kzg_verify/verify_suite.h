@@ -38,6 +38,10 @@ gc_status kv_msm_kernels(gc_test_ctx *ctx, int mutant, kzg_pippenger_kernels *k)
  *  and compress the results into out (48 B each). */
 gc_status kv_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const kv_msm_case *cases, size_t count,
                        uint32_t chunk, unsigned c, uint8_t *out, double *device_ms);
+/** kv_msm_batch of cases[0 .. count) in the default shape, its results checked against the
+ *  cases' known answers under label. */
+gc_status kv_check_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const kv_msm_case *cases, size_t count,
+                             const char *label);
 
 void kv_register_msm_tests(void);
 void kv_register_decode_tests(void);
