@@ -12,15 +12,8 @@
 # usage: ckzg_install.sh CMAKE BUILD_DIR SOURCE_DIR CC MAX_CASES THREADS [EXTRA_CFLAGS]
 set -u
 cmake=$1 build=$2 src=$3 cc=$4 max=$5 threads=$6 extra=${7:-}
-fail() { echo "FAIL: $*"; exit 1; }
-pkg_config=$(command -v pkg-config || command -v pkgconf) || fail "pkg-config not found (apt-get install pkgconf)"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpucheck-ckzg.XXXXXX") || fail "mktemp"
-trap 'rm -rf "$tmp"' EXIT INT TERM
-prefix=$tmp/prefix
-"$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
-  { cat "$tmp/install.log"; fail "cmake --install into $prefix"; }
-PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gpucheck-ckzg.pc | head -n 1)")
-export PKG_CONFIG_PATH
+. "$src/tests/install_prefix.sh" || { echo "FAIL: $src/tests/install_prefix.sh"; exit 1; }
+install_prefix ckzg gpucheck-ckzg
 flags=$("$pkg_config" --cflags --libs gpucheck-ckzg) || fail "pkg-config --cflags --libs gpucheck-ckzg"
 echo "pkg-config gpucheck-ckzg: $flags"
 cp "$src/tests/ckzg/ckzg_check.c" "$tmp/" || fail "copy"

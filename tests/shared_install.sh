@@ -8,15 +8,8 @@
 # usage: shared_install.sh CMAKE BUILD_DIR SOURCE_DIR CC [EXTRA_CFLAGS]
 set -u
 cmake=$1 build=$2 src=$3 cc=$4 extra=${5:-}
-fail() { echo "FAIL: $*"; exit 1; }
-pkg_config=$(command -v pkg-config || command -v pkgconf) || fail "pkg-config not found (apt-get install pkgconf)"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpucheck-shared.XXXXXX") || fail "mktemp"
-trap 'rm -rf "$tmp"' EXIT INT TERM
-prefix=$tmp/prefix
-"$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
-  { cat "$tmp/install.log"; fail "cmake --install into $prefix"; }
-PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gpucheck.pc | head -n 1)")
-export PKG_CONFIG_PATH
+. "$src/tests/install_prefix.sh" || { echo "FAIL: $src/tests/install_prefix.sh"; exit 1; }
+install_prefix shared gpucheck
 libdir=$("$pkg_config" --variable=libdir gpucheck) || fail "pkg-config gpucheck"
 version=$("$pkg_config" --modversion gpucheck) || fail "pkg-config --modversion gpucheck"
 soversion=$(echo "$version" | cut -d. -f1-2)
