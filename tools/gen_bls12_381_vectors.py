@@ -22,7 +22,7 @@ import py_ecc
 from py_ecc.bls.point_compression import compress_G1, decompress_G1
 from py_ecc.optimized_bls12_381 import (G1, Z1, add, curve_order, double, field_modulus,
                                         is_inf, is_on_curve, multiply, neg, normalize, b, FQ)
-from vectors_common import write_inc
+from vectors_common import splitmix64, write_inc
 
 P = field_modulus
 R = curve_order
@@ -56,17 +56,6 @@ def affine_hex(pt):
         return "00" * 48, "00" * 48
     x, y = normalize(pt)
     return hex_be(x.n, 48), hex_be(y.n, 48)
-
-
-MASK64 = (1 << 64) - 1
-
-
-def splitmix64(k):
-    """The k-th output (k >= 0) of splitmix64 seeded with 0; the C side has the same."""
-    z = ((k + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
 
 
 def fft_input(i):
