@@ -27,7 +27,7 @@ from vectors_common import splitmix64, write_inc
 P = field_modulus
 R = curve_order
 SEED = 0x0B15381
-OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "bls12_381")
+OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crypto", "bls12_381", "vectors")
 try:
     from importlib.metadata import version as _pkg_version
     PY_ECC_VERSION = _pkg_version("py_ecc")
