@@ -27,10 +27,11 @@
  *   device memory runs out.
  *
  * The functions here today: load_trusted_setup, load_trusted_setup_file,
- * free_trusted_setup, blob_to_kzg_commitment, compute_cells_and_kzg_proofs,
- * verify_cell_kzg_proof_batch (on the first device). Not yet (they join as gpucheck's KZG
- * library gains them): compute_kzg_proof, compute_blob_kzg_proof, verify_kzg_proof,
- * verify_blob_kzg_proof, verify_blob_kzg_proof_batch, recover_cells_and_kzg_proofs. */
+ * free_trusted_setup, blob_to_kzg_commitment, compute_kzg_proof, compute_blob_kzg_proof,
+ * compute_cells_and_kzg_proofs, recover_cells_and_kzg_proofs, verify_cell_kzg_proof_batch
+ * (all but compute_cells_and_kzg_proofs on the first device). Not yet (they join as
+ * gpucheck's KZG library gains them): verify_kzg_proof, verify_blob_kzg_proof,
+ * verify_blob_kzg_proof_batch. */
 #ifndef GPUCHECK_CKZG_H
 #define GPUCHECK_CKZG_H
 
@@ -110,10 +111,24 @@ void free_trusted_setup(KZGSettings *s);
 
 /* ---- eip4844/eip4844.h ------------------------------------------------------------------- */
 C_KZG_RET blob_to_kzg_commitment(KZGCommitment *out, const Blob *blob, const KZGSettings *s);
+/** The proof of p(z) = y for the blob's polynomial p and y itself (32 big-endian bytes);
+ *  BADARGS for an element of the blob or z >= the field's modulus. */
+C_KZG_RET compute_kzg_proof(KZGProof *proof_out, Bytes32 *y_out, const Blob *blob, const Bytes32 *z_bytes,
+                            const KZGSettings *s);
+/** The proof at the blob's Fiat-Shamir challenge (from the blob and its commitment);
+ *  BADARGS for a bad element or a commitment that is not a compressed G1 subgroup point. */
+C_KZG_RET compute_blob_kzg_proof(KZGProof *out, const Blob *blob, const Bytes48 *commitment_bytes,
+                                 const KZGSettings *s);
 
 /* ---- eip7594/eip7594.h ------------------------------------------------------------------- */
 /** CELLS_PER_EXT_BLOB cells and proofs of a blob; either output may be NULL (not both). */
 C_KZG_RET compute_cells_and_kzg_proofs(Cell *cells, KZGProof *proofs, const Blob *blob, const KZGSettings *s);
+/** All CELLS_PER_EXT_BLOB cells (and proofs, unless recovered_proofs is NULL) from
+ *  num_cells of them (64..128) with their strictly ascending indices (< 128); BADARGS
+ *  otherwise and for an element >= the field's modulus. */
+C_KZG_RET recover_cells_and_kzg_proofs(Cell *recovered_cells, KZGProof *recovered_proofs,
+                                       const uint64_t *cell_indices, const Cell *cells, uint64_t num_cells,
+                                       const KZGSettings *s);
 /** *ok = whether every proofs_bytes[k] opens commitments_bytes[k] at cell cell_indices[k] to
  *  cells[k], k < num_cells (c-kzg's batch equation and challenge). num_cells = 0: *ok true.
  *  C_KZG_BADARGS (*ok false) for an index >= CELLS_PER_EXT_BLOB, an element >= r, or a

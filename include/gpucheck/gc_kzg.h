@@ -233,9 +233,9 @@ GC_API gc_kzg_ret gc_kzg_pool_compute_cells_and_proofs(gc_kzg_pool *pool, uint8_
  * bytes; NULL: cells only). The call fails as a whole (GC_KZG_BADARGS, nothing written)
  * for a NULL context, cells_out or num_cells, n = 0, a context of another cell size, or
  * cells present with cell_indices or cells NULL. */
-gc_kzg_ret gc_kzg_recover_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells_out, uint8_t *proofs_out,
-                                           const uint64_t *cell_indices, const uint8_t *cells,
-                                           const size_t *num_cells, size_t n, gc_kzg_ret *status);
+GC_API gc_kzg_ret gc_kzg_recover_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells_out, uint8_t *proofs_out,
+                                                  const uint64_t *cell_indices, const uint8_t *cells,
+                                                  const size_t *num_cells, size_t n, gc_kzg_ret *status);
 
 /* ---- EIP-4844 proofs ------------------------------------------------------------------
  * As c-kzg-4844's compute_kzg_proof and compute_blob_kzg_proof, for n blobs a call: a blob
@@ -244,12 +244,12 @@ gc_kzg_ret gc_kzg_recover_cells_and_proofs(gc_kzg_ctx *ctx, uint8_t *cells_out, 
  * identity is one); the call fails as a whole (GC_KZG_BADARGS, nothing written) for a
  * NULL context or array, or n = 0. */
 /** zs: n * 32 bytes (big-endian); proofs: n * 48 bytes; ys: n * 32 bytes, p(z). */
-gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *ys, const uint8_t *blobs,
-                                    const uint8_t *zs, size_t n, gc_kzg_ret *status);
+GC_API gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *ys, const uint8_t *blobs,
+                                           const uint8_t *zs, size_t n, gc_kzg_ret *status);
 /** commitments: n * 48 bytes; the proof at the challenge c-kzg derives from the blob and its
  *  commitment (Fiat-Shamir, domain FSBLOBVERIFY_V1_). */
-gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
-                                         const uint8_t *commitments, size_t n, gc_kzg_ret *status);
+GC_API gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
+                                                const uint8_t *commitments, size_t n, gc_kzg_ret *status);
 
 /* ---- verification (EIP-7594) ---------------------------------------------------------
  * c-kzg-4844 2.1.8's verify_cell_kzg_proof_batch, with its answers for every input: the

@@ -42,3 +42,7 @@ struct gpucheck_ckzg_state *ckzg_state(const KZGSettings *s, const char *func) {
     }
     return s->gpucheck;
 }
+
+C_KZG_RET ckzg_ctx_failed(const char *func, gc_kzg_ret r) {
+    return ckzg_fail(ckzg_ret(r), "%s: %s: %s", func, gc_kzg_ret_name(r), gc_kzg_ret_message(r));
+}

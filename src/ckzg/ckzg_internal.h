@@ -40,6 +40,9 @@ C_KZG_RET ckzg_ret(gc_kzg_ret r);
 /** After a failed pool call: the thread's error names the device and the cause. */
 C_KZG_RET ckzg_pool_failed(struct gpucheck_ckzg_state *st, const char *func, gc_kzg_ret r);
 
+/** After a failed call on the first device's context (a single-device call). */
+C_KZG_RET ckzg_ctx_failed(const char *func, gc_kzg_ret r);
+
 /** Sets the calling thread's message for gpucheck_ckzg_last_error(); returns ret. */
 C_KZG_RET ckzg_fail(C_KZG_RET ret, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
