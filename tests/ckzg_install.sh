@@ -9,7 +9,8 @@
 # THREADS threads on one KZGSettings at once. Its control: one blob's proofs do not match
 # another's. Then tests/ckzg/ckzg_api_check.c, built the same way: compute_kzg_proof,
 # compute_blob_kzg_proof and recover_cells_and_kzg_proofs against their stored answers
-# (every rejected case, one recovery with proofs and one of cells only).
+# (every rejected case, three accepted ones of each EIP-4844 call, one recovery with
+# proofs and one of cells only).
 #
 # usage: ckzg_install.sh CMAKE BUILD_DIR SOURCE_DIR CC MAX_CASES THREADS [EXTRA_CFLAGS]
 set -u
@@ -32,5 +33,5 @@ export LD_LIBRARY_PATH
 setup=$src/crypto/kzg/trusted_setup.txt vectors=$src/crypto/kzg/vectors
 ./ckzg_check "$setup" "$vectors/ckzg_cells.txt" "$vectors/ckzg_invalid.txt" "$vectors/verify_cell_kzg_proof_batch.txt" \
   "$max" "$threads" || fail "ckzg_check"
-./ckzg_api_check "$setup" "$vectors" 1 || fail "ckzg_api_check"
+./ckzg_api_check "$setup" "$vectors" 3 1 || fail "ckzg_api_check"
 echo "ok: a c-kzg-4844 program built with pkg-config gpucheck-ckzg gives ckzg's answers, from $threads threads too"

@@ -4,10 +4,10 @@
  * builds it, beside ckzg_check.c) against PyPI ckzg 2.1.8's stored answers
  * (crypto/kzg/vectors/<call>/cases.txt, tools/gen_kzg_api_vectors.py).
  *
- * usage: ckzg_api_check SETUP VECTORS_DIR MAX_RECOVER
- * Every EIP-4844 case (valid and rejected); every rejected recovery case; the first
- * MAX_RECOVER accepted recovery cases with proofs (FK20: seconds a blob on a CPU device)
- * and one more with recovered_proofs NULL (cells only). Outputs are poisoned first; a
+ * usage: ckzg_api_check SETUP VECTORS_DIR MAX_ACCEPTED MAX_RECOVER
+ * Every rejected case of each call; the first MAX_ACCEPTED accepted cases of each EIP-4844
+ * call; the first MAX_RECOVER accepted recovery cases with proofs (FK20: seconds a blob on
+ * a CPU device) and one more with recovered_proofs NULL (cells only). Outputs are poisoned first; a
  * rejected call must return C_KZG_BADARGS and leave them as they were. Control: each
  * call's answer compared with another case's expected answer must differ.
  * Exit 0: every answer matched; 1: a mismatch or a wrong return code (each printed);
@@ -119,7 +119,7 @@ static void check_e4_result(const char *call, const e4case *c, const e4case *oth
     if (other && other->ok == 1 && !memcmp(proof, other->proof, 48)) fail(call, c->name, "control: matches another case");
 }
 
-static int check_eip4844(const char *dir) {
+static int check_eip4844(const char *dir, size_t max_ok) {
     static e4case kp[MAX_E4_CASES], bp[MAX_E4_CASES];
     char path[1024];
     snprintf(path, sizeof path, "%s/compute_kzg_proof/cases.txt", dir);
@@ -127,7 +127,8 @@ static int check_eip4844(const char *dir) {
     snprintf(path, sizeof path, "%s/compute_blob_kzg_proof/cases.txt", dir);
     size_t nb = read_e4(path, bp, 48);
     if (!nk || !nb) return fprintf(stderr, "cannot read the EIP-4844 vectors in %s\n", dir), 0;
-    for (size_t i = 0; i < nk; i++) {
+    for (size_t i = 0, ok = 0; i < nk; i++) {
+        if (kp[i].ok && ok++ >= max_ok) continue;
         KZGProof proof;
         Bytes32 z, y;
         memset(&proof, POISON, sizeof proof);
@@ -136,7 +137,8 @@ static int check_eip4844(const char *dir) {
         C_KZG_RET r = compute_kzg_proof(&proof, &y, kp[i].blob, &z, &settings);
         check_e4_result("compute_kzg_proof", &kp[i], &kp[(i + 1) % nk], r, proof.bytes, y.bytes);
     }
-    for (size_t i = 0; i < nb; i++) {
+    for (size_t i = 0, ok = 0; i < nb; i++) {
+        if (bp[i].ok && ok++ >= max_ok) continue;
         KZGProof proof;
         Bytes48 commitment;
         memset(&proof, POISON, sizeof proof);
@@ -304,8 +306,8 @@ static int check_recover(const char *dir, size_t max_ok) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4 || atoi(argv[3]) < 1) {
-        fprintf(stderr, "usage: %s SETUP VECTORS_DIR MAX_RECOVER\n", argv[0]);
+    if (argc != 5 || atoi(argv[3]) < 1 || atoi(argv[4]) < 1) {
+        fprintf(stderr, "usage: %s SETUP VECTORS_DIR MAX_ACCEPTED MAX_RECOVER\n", argv[0]);
         return 2;
     }
     FILE *f = fopen(argv[1], "r");
@@ -315,7 +317,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "load_trusted_setup_file(%s): %d: %s\n", argv[1], (int)r, gpucheck_ckzg_last_error());
         return 2;
     }
-    int read = check_eip4844(argv[2]) && check_recover(argv[2], (size_t)atoi(argv[3]));
+    int read = check_eip4844(argv[2], (size_t)atoi(argv[3])) && check_recover(argv[2], (size_t)atoi(argv[4]));
     free_trusted_setup(&settings);
     if (!read) return 2;
     printf("%s: %d checks, %d failures\n", failures ? "FAIL" : "ok", checks, failures);
