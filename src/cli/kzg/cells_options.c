@@ -21,10 +21,13 @@ void gc_cells_print_kzg_help(FILE *f) {
                "KZG commitments, EIP-7594 cells and FK20 cell proofs over BLS12-381, for batches of\n"
                "blobs on one device or several, byte for byte as c-kzg-4844 computes them.\n\n"
                "Subcommands:\n"
-               "  cells         commitment, cells and cell proofs of every blob of the input (JSON Lines)\n"
-               "  verify-cells  verify_cell_kzg_proof_batch of every case of the input (JSON Lines)\n\n"
-               "'gpucheck kzg SUBCOMMAND --help' describes its options.\n"
-               "Exit status: 0 success, 1 a blob was rejected, 2 usage, setup, device or output error,\n"
+               "  cells          commitment, cells and cell proofs of every blob of the input (JSON Lines)\n"
+               "  verify-cells   verify_cell_kzg_proof_batch of every case of the input (JSON Lines)\n"
+               "  recover        all 128 cells and proofs of a blob from at least 64 of its cells\n"
+               "  compute-proof  the KZG proof of a blob at z, and y = p(z)\n"
+               "  blob-proof     the blob proof of a blob and its commitment\n\n"
+               "'gpucheck kzg SUBCOMMAND --help' describes its options and formats.\n"
+               "Exit status: 0 success, 1 a blob or a case was rejected, 2 usage, setup, device or output error,\n"
                "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
 }
 

@@ -34,6 +34,8 @@
 #include "cli/kzg/cells_reader.h"
 #include "cli/kzg/kzg_verify_cells.h"
 #include "cli/kzg/cells_sink.h"
+#include "cli/kzg/proof_command.h"
+#include "cli/kzg/proof_options.h"
 #include "common/clock.h"
 
 #define EXIT_REJECTED 1
@@ -687,13 +689,18 @@ int gc_kzg_command(int argc, char **argv) {
     }
     const char *sub = argv[1];
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
+        proof_kind kind;
         if (argc > 2 && !strcmp(argv[2], "cells")) gc_cells_print_help(stdout);
         else if (argc > 2 && !strcmp(argv[2], "verify-cells")) gc_kzg_verify_cells_help(stdout);
+        else if (argc > 2 && proof_kind_of(argv[2], &kind)) proof_print_help(stdout, kind);
         else gc_cells_print_kzg_help(stdout);
         return 0;
     }
     if (!strcmp(sub, "cells")) return cmd_cells(argc - 1, argv + 1);
     if (!strcmp(sub, "verify-cells")) return gc_kzg_verify_cells_command(argc - 1, argv + 1);
-    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells, verify-cells); try 'gpucheck kzg --help'\n", sub);
+    int rc = gc_kzg_proof_command(argc - 1, argv + 1);
+    if (rc >= 0) return rc;
+    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells, verify-cells, recover, compute-proof, blob-proof); "
+                    "try 'gpucheck kzg --help'\n", sub);
     return EXIT_USAGE;
 }

@@ -1,0 +1,122 @@
+/* proof_options.c — the options and help of the proof commands (proof_options.h). */
+#include "cli/kzg/proof_options.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/number.h"
+#include "common/option_value.h"
+
+static const char *const names[] = {"recover", "compute-proof", "blob-proof"};
+static const char *const progs[] = {"gpucheck kzg recover", "gpucheck kzg compute-proof", "gpucheck kzg blob-proof"};
+
+int proof_kind_of(const char *sub, proof_kind *kind) {
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(sub, names[k])) {
+            *kind = (proof_kind)k;
+            return 1;
+        }
+    return 0;
+}
+
+static const char *const what[] = {
+    "Recovers the 128 cells and 128 cell proofs of a blob (EIP-7594, as c-kzg-4844's\n"
+    "recover_cells_and_kzg_proofs) from at least 64 of its cells. One case a line:\n"
+    "  {\"cell_indices\": [0, 2, ..], \"cells\": [\"0x..\", ..]}\n"
+    "(indices strictly ascending, below 128; a cell is 2,048 bytes: 4,096 hex digits). Writes\n"
+    "  {\"index\": i, \"cells\": [\"0x..\" x 128], \"proofs\": [\"0x..\" x 128]}\n",
+    "Computes the KZG proof of a blob's polynomial at z and y = p(z) (EIP-4844, as\n"
+    "c-kzg-4844's compute_kzg_proof). One case a line:\n"
+    "  {\"blob\": \"0x..\", \"z\": \"0x..\"}\n"
+    "(a blob is 131,072 bytes: 262,144 hex digits; z 32 big-endian bytes). Writes\n"
+    "  {\"index\": i, \"proof\": \"0x..\", \"y\": \"0x..\"}\n",
+    "Computes the blob proof at the Fiat-Shamir challenge of a blob and its commitment\n"
+    "(EIP-4844, as c-kzg-4844's compute_blob_kzg_proof). One case a line:\n"
+    "  {\"blob\": \"0x..\", \"commitment\": \"0x..\"}\n"
+    "(the commitment: a 48-byte compressed G1 point). Writes\n"
+    "  {\"index\": i, \"proof\": \"0x..\"}\n",
+};
+
+void proof_print_help(FILE *f, proof_kind kind) {
+    fprintf(f,
+            "usage: %s [--device ID] [--setup FILE] [--batch N] [--in FILE|-] [--out FILE|-] [-v]\n\n"
+            "%s"
+            "one record a non-blank input line, in input order, or for a line c-kzg-4844 refuses\n"
+            "(not one JSON object with those fields as \"0x\" hex strings of their sizes, an element or z\n"
+            "not below the field's modulus, a commitment that is not a G1 subgroup point, fewer than\n"
+            "64 or more than 128 cells, indices out of order, an index >= 128):\n"
+            "  {\"index\": i, \"error\": \"GC_KZG_BADARGS\", \"message\": \"line N: ..\"}\n"
+            "i counts the non-blank lines from 0, N every line from 1. Hex is lowercase, \"0x\" first.\n\n"
+            "  --device ID    the device: an id or a name (default: first CUDA GPU, else first OpenCL\n"
+            "                 GPU, else PoCL CPU); one device\n"
+            "  --setup FILE   trusted setup in c-kzg-4844's text format (default: the Ethereum\n"
+            "                 ceremony's, built in)\n"
+            "  --batch N      cases per device call, 1..%d (default %d)\n"
+            "  --in FILE      input (default '-': stdin)\n"
+            "  --out FILE     output (default '-': stdout); a regular FILE is written beside it and\n"
+            "                 renamed into place at the end, on an error or on SIGINT/SIGTERM (whole\n"
+            "                 records only); an existing FILE is left as it was if none was written\n"
+            "  -v, --verbose  counts on stderr at the end\n\n"
+            "Exit status: 0 every line answered, 1 a line refused, 2 usage, setup, device or output\n"
+            "error, 130/143 stopped by SIGINT/SIGTERM.\n",
+            progs[kind], what[kind], PROOF_BATCH_MAX, PROOF_BATCH_DEFAULT);
+}
+
+int proof_usage_error(const proof_args *a, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", a->prog);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 2;
+}
+
+int proof_parse_args(int argc, char **argv, proof_kind kind, proof_args *a) {
+    static const char *const flags[] = {"--device", "--setup", "--batch", "--in", "--out"};
+    const char *seen[5] = {0};
+    memset(a, 0, sizeof *a);
+    a->kind = kind;
+    a->prog = progs[kind];
+    a->in = a->out = "-";
+    a->batch = PROOF_BATCH_DEFAULT;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            a->help = 1;
+            continue;
+        }
+        if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
+            a->verbose = 1;
+            continue;
+        }
+        if (arg[0] != '-') return proof_usage_error(a, "unexpected argument '%s'; try '%s --help'", arg, a->prog);
+        const char *eq = !strncmp(arg, "--", 2) ? strchr(arg, '=') : NULL;
+        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+        int f = -1;
+        for (int k = 0; k < 5; k++)
+            if (strlen(flags[k]) == nlen && !strncmp(flags[k], arg, nlen)) f = k;
+        if (f < 0) return proof_usage_error(a, "unknown option '%s'; try '%s --help'", arg, a->prog);
+        char why[300];
+        const char *val = gc_option_value(argc, argv, &i, flags[f], eq, "a value", why, sizeof why);
+        if (!val) return proof_usage_error(a, "%s", why);
+        if (seen[f]) return proof_usage_error(a, "option '%s' given twice ('%s' and '%s')", flags[f], seen[f], val);
+        seen[f] = val;
+        if (f == 0) a->device = val;
+        else if (f == 1) a->setup = val;
+        else if (f == 3) a->in = val;
+        else if (f == 4) a->out = val;
+        else {
+            uint64_t u;
+            if (gc_parse_uint(val, 1, PROOF_BATCH_MAX, &u))
+                return proof_usage_error(a, "--batch needs an integer in 1..%d, got '%s'", PROOF_BATCH_MAX, val);
+            a->batch = (size_t)u;
+        }
+    }
+    if (a->help) {
+        proof_print_help(stdout, kind);
+        return 0;
+    }
+    return -1;
+}
