@@ -273,3 +273,8 @@ def verify_cell_kzg_proof_batch(commitments, cell_indices, cells, proofs, ts, /)
     if r != _library.OK:
         raise DeviceError(f"verify_cell_kzg_proof_batch: {_library.RET_NAMES[r]}: {detail}")
     return bool(ok.value)
+
+
+# The EIP-4844 proofs and the EIP-7594 recovery (kzg_proofs.py), under this module's names.
+from .kzg_proofs import (compute_blob_kzg_proof, compute_blob_kzg_proof_batch, compute_kzg_proof,  # noqa: E402
+                         compute_kzg_proof_batch, recover_cells_and_kzg_proofs, recover_cells_and_kzg_proofs_batch)
