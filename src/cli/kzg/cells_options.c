@@ -26,7 +26,7 @@ void gc_cells_print_kzg_help(FILE *f) {
                "  recover        all 128 cells and proofs of a blob from at least 64 of its cells\n"
                "  compute-proof  the KZG proof of a blob at z, and y = p(z)\n"
                "  blob-proof     the blob proof of a blob and its commitment\n\n"
-               "'gpucheck kzg SUBCOMMAND --help' describes its options and formats.\n"
+               "'gpucheck kzg SUBCOMMAND --help' (as 'gpucheck kzg cells --help') describes its options.\n"
                "Exit status: 0 success, 1 a blob or a case was rejected, 2 usage, setup, device or output error,\n"
                "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
 }
