@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # gpucheck: two commands on a fresh machine.
 #   make demo   build (no tests), then run the default test suite on the default device
 #   make test   build the tests (GCC, with AddressSanitizer and UBSan) and run them all

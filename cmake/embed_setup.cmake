@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Embeds the built-in KZG trusted setup (crypto/kzg/trusted_setup.txt) into a C file as
 # one string literal, a line of the text per source line. Invoked by CMake in script mode:
 #   cmake -DIN=trusted_setup.txt -DOUT=file.c -P embed_setup.cmake

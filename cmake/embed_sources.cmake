@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Embeds kernel source files into a C file as string literals, so that an installed
 # gpucheck needs no source tree. Invoked by CMake in script mode:
 #   cmake -DOUT=file.c -DROOT=dir -DFILES="a;b" -P embed_sources.cmake

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_atomic_bounded.h — bounded atomic increment and decrement (CUDA's atomicInc and
  * atomicDec) for every dialect, and the fetch-add "wrap counter" that replaces them when
  * the bound is 2^n - 1.

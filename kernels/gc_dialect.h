@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_dialect.h — the portable kernel dialect.
  *
  * A kernel is written once against these macros and compiles as

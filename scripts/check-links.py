@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks that every relative link in the Markdown files under the given paths names a file
 or folder that exists. Links with a scheme (https:, mailto:) and bare anchors (#...) are not
 checked; a link's own #anchor is dropped. Fenced code blocks and inline code are skipped.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUT, a C file defining gc_build_commit (the git commit of SRC, "-dirty" when
 # tracked files differ from it, "unknown" outside git). Run at every build, not once at
 # configure time: a build tree configured at one commit and rebuilt at another used to

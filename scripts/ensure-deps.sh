@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what building gpucheck needs (and, with --test, what its tests need), when
 # missing: as root through apt (apt-get update first), otherwise prints the exact command
 # to run. Idempotent and quiet when everything is there.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fetch-nvrtc.sh — make sure an NVRTC library is available, so that the CUDA kernels
 # can be compiled on machines without the CUDA toolkit (CI has no GPU and no toolkit).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fetch-subgroup-opencl.sh — make sure a CPU OpenCL runtime WITH sub-groups is available,
 # so that CI runs the sub_group suite where it can pass or fail (Debian 12's PoCL 3.1 has
 # no sub-groups, and neither Debian 12 nor its backports nor PyPI's pocl-binary-distribution

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the evidence for docs/results/ on a GPU machine, from a prebuilt binary:
 #   scripts/gpu-evidence.sh BUILD_DIR OUT_DIR [what...]
 # what: devices tests bench selftest opencl fence fk20 fk20-nvcl fk20-bench ckzg (default:

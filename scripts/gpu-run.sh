@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs gpucheck commands on a GPU machine from prebuilt binaries (it builds nothing), keeps
 # every log and JSON report in one folder with a MANIFEST.txt, and compares the benchmarks
 # against a baseline report. One call replaces a hand-written script per measurement.

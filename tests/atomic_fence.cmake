@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The atomic_fence suite on the default device (PoCL in CI). A fenced test passes where a
 # twin that weakens it shows its weak outcome on the device, and is UNVALIDATED where none
 # does (PoCL: a CPU shows none); SKIP where the device lacks the capability; never FAIL.

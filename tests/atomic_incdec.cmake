@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # atomic_incdec through the CLI on the default device (PoCL in CI).
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(GC_INCDEC_EXPECT ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli>)

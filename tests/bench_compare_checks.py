@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CLI checks of issue 14's benchmark statistics, reports and `gpucheck compare`, through the
 synthetic benchmarks of suites/runner_selftest (known samples, no device work).
 

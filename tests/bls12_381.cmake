@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # BLS12-381 host tests: variants of the field test (see tests/test_bls12_381_field.c).
 # Each mutant build switches one fault site of crypto/bls12_381/field.gc on (GC_FAULT) and
 # passes only when the test program reports that it caught the bug (exit 0); a crash or

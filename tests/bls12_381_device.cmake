@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # BLS12-381 on the default device (PoCL in CI), through the CLI: every test of the
 # bls12_381 suite passes, each benchmark validates and times (one quick sample), and each
 # field mutant (suite mutant_bls12_381: the kernels built with a fault site of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The JSON, JUnit XML and TAP reports parse with real parsers and agree with the console.
 
 usage: check_reports.py GPUCHECK ARGS...   (ARGS select the tests, e.g. run --filter ...)"""

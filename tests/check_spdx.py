@@ -3,7 +3,8 @@
 """Every source file of the repository carries an SPDX line naming the licence.
 
 Source files are the tracked C, kernel, CUDA, Python, shell, CMake and build files (data
-under docs/results, tests/data, tests/fuzz/corpus and the stored vectors is not source).
+under docs/results, tests/data, tests/fuzz/corpus, the generated vectors and the layer
+checker's fixture trees, whose line numbers its test names, is not source).
 The line must be within a file's first 10 lines. Exit 0 when every file has it, 1 with
 the list of those that lack it, 2 on a usage error (no git, not a repository).
 
@@ -16,7 +17,8 @@ import sys
 LINE = "SPDX-License-Identifier: Apache-2.0"
 SUFFIXES = {".c", ".h", ".gc", ".cu", ".inc", ".py", ".sh", ".cmake", ".in", ".toml"}
 NAMES = {"CMakeLists.txt", "Makefile"}
-DATA_DIRS = ("docs/results/", "tests/data/", "tests/fuzz/corpus/", "crypto/kzg/vectors/")
+DATA_DIRS = ("docs/results/", "tests/data/", "tests/fuzz/corpus/", "crypto/kzg/vectors/",
+             "crypto/bls12_381/vectors/", "tests/fixtures/layers/")
 
 
 def is_source(path):

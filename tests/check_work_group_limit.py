@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """device.work_group_limit compares only the sub-checks that ran on the device.
 
 usage: check_work_group_limit.py GPUCHECK

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The command line through CTest: reports parse and agree, bad input is exit 2 with a
 # message, and a missing driver library makes its backend unavailable, not a failure.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Every relative link in README.md and docs/ names a file that exists (scripts/check-links.py);
 # the negative control: a page with one broken link among good ones must report exactly it.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

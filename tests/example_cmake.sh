@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gpucheck consumed by a CMake project, both ways a user can take it:
 #   package  installed into a fresh prefix, found with find_package(gpucheck) through
 #            CMAKE_PREFIX_PATH (the imported target gpucheck::gpucheck);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The "write your own test" example, built the way a user builds it: gpucheck installed
 # into a fresh prefix, the example compiled with nothing but `cc` and pkg-config, then
 # its test and benchmark run (exit 0, PASS) and a broken kernel caught (exit 1, FAIL).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Asserts that a selection lists exactly the named tests, so that tests run one CTest each
 (e.g. the FK20 mutants, one process and one kernel build each) cannot leave out a newcomer.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs gpucheck and asserts the outcome of each named test in its JSON report.
 
 usage: expect_outcome.py GPUCHECK EXIT_CODE NAME=OUTCOME[|OUTCOME] ... -- ARGS...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The fk20 suite on the default device (PoCL in CI), through the CLI: every FK20 stage at
 # every cell size against the independent py_ecc reference, at one row and at two rows
 # (--scale 1/32; the GPU runs use 64), and every stage mutant caught. The stage tests are

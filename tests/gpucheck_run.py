@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gpucheck run from the CLI checks (tests/*.py) and its reports read back, one way for all:
 
   run(exe, args, env=, timeout=)           the process, its environment this one plus env,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Each guard of the harness, shown working on the default device: the self-test must
 # come out with the outcome it is for, and the run must exit 1 (nothing here passes).
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

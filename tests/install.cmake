@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install` gives a user everything to write tests of their own: the example in
 # examples/vector_scale is built against a fresh install prefix with cc and pkg-config
 # alone, and its test and benchmark run (tests/example_install.sh); the same example is

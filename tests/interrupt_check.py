@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A run stopped by a signal keeps what finished and leaves nothing behind.
 
 usage: interrupt_check.py GPUCHECK MODE     MODE: sigint | sigterm | sighup | double | parallel

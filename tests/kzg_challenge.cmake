@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The batch-verification challenges' mutant: test_kzg_challenge.c built with wrong Fiat-Shamir
 # domains (its own copy of crypto/kzg/verify/challenge.c) passes only when every known
 # challenge comes out wrong.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `gpucheck kzg cells` through CTest, on the default device (PoCL in CI). Every test that
 # computes a blob pays the precomputation (about 30 s on PoCL) and about 11 s per blob of
 # real data, so each keeps to the fewest blobs that show its point; the all-zero blob is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs `gpucheck kzg cells` on known answers and checks every record, byte for byte.
 
 usage: kzg_command_check.py GPUCHECK vectors [--consensus DIR NAME,...] [--ckzg FILE CASE,...]

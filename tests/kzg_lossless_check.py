@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """`gpucheck kzg cells` loses nothing: no input, setup or existing output is destroyed, and a
 run stopped by a signal leaves whole records only. None of these checks computes a blob (the
 one that reaches the precomputation stops it), so each takes seconds on PoCL.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `gpucheck kzg recover | compute-proof | blob-proof` through CTest, on the default device
 # (PoCL in CI), against PyPI ckzg's stored answers (tests/kzg_proof_cmd_check.py): each a
 # few cases, accepted and refused, and a malformed line; its control compares every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """`gpucheck kzg cells --in-format raw --out-format raw` on known answers, in one run.
 
 The input: the consensus vector valid_1 (cells and proofs known), a blob with every element

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The kzg_verify suite on the default device (PoCL in CI), through the CLI: the Pippenger
 # MSM against py_ecc/arkworks (sizes 1..1000, edge cases, three shapes), its plan's argument
 # checks, batched G1 decoding against ckzg's verdicts, verify_cell_kzg_proof_batch's and verify_blob_kzg_proof_batch's G1 sides against

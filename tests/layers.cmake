@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The layering (docs/architecture.md, "Layers"): no include or call from a lower layer to a
 # higher one, no circle between files. tools/check_layers.py reads the sources; the fixture
 # trees with a planted circle and a planted upward arrow show it fails when it must.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """layers_check.py: tools/check_layers.py finds what it must. On fixture trees
 (tests/fixtures/layers/): `clean` (arrows only downwards) passes; `circle` (two headers that
 include each other, two .c files that call each other) and `upward` (src/common including

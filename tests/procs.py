@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Processes on this machine whose command line contains a text (for the runner's
 leftover-process checks); the calling script itself is left out."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The live progress line on a terminal (issue 14): elapsed time, budget and a benchmark's
 # samples, redrawn about once a second, erased before each row, never in a pipe. The runs
 # get a pseudo-terminal from Python's pty module; the line's text is also unit-tested

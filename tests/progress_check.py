@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The live progress line (issue 14): on a terminal, gpucheck redraws a line on stderr about
 once a second with the running test's elapsed time against its budget and, for a benchmark,
 the samples its process has taken, their CV and the noise target; the line fits the terminal

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark statistics and their stopping rule, report metadata, the Markdown report,
 # `gpucheck compare`, the console's width and colour (issue 14).
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

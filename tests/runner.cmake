@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The result channel between a test process and the runner (issue 14): what a test prints,
 # forges, leaves behind or exits with can never turn into a PASS or hang the run, and the
 # reports stay valid. The misbehaving tests are suites/runner_selftest/.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs gpucheck once and asserts what its reports and its process tree say afterwards.
 
 usage: runner_checks.py GPUCHECK [checks...] -- ARGS...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Test selection and the command line (issue 14): --device by id or whole word, several
 # devices in one run (in parallel, or one after another), '*' and the mutants, -x, --repeat, --rerun-failed, --param and the
 # strict numbers. tests/select_check.py runs gpucheck and reads its reports.

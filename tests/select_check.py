@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Test selection and the command line through gpucheck itself (issue 14): devices chosen
 by id or whole word, runs over several devices, '*' and the mutants, fail-fast, repeat,
 rerun of the failed tests, --param up to the test's process.

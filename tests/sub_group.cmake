@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The sub_group suite on the default device: PASS where the device has sub-groups, SKIP
 # (with its reason) where it has none, as Debian's PoCL; never FAIL.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

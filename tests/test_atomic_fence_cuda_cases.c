@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_atomic_fence_cuda_cases.c — every case of the atomic_fence suite compiles as CUDA
  * with the defines its engine builds it with, and its PTX passes the suite's own PTX
  * check (the fences it is about and no others, the poll in its loop).

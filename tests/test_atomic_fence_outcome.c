@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_atomic_fence_outcome.c — the reader-outcome validator and its negative controls:
  * stale outcomes are caught where forbidden and tolerated in twins; outcome totals must
  * match; every control variant must be caught. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_atomic_fence_perm.c — the parallel layout's permutations: bijections, partners
  * never in their own work-group, shuffles that are permutations. */
 #include <stdlib.h>

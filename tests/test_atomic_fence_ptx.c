@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_atomic_fence_ptx.c — the fence suite's PTX checker on sample PTX text: one kernel
  * as NVRTC emits it (fences and a poll loop) passes; each way a compiler could break the
  * test (fence missing, wrong scope, extra fence, poll hoisted, no loop, a barrier missing

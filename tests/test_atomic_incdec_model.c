@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_atomic_incdec_model.c — host unit tests of the atomicInc/atomicDec model, of the
  * device library's arithmetic (kernels/gc_atomic_bounded.h compiled as host C) and of the
  * analyses the atomic_incdec suite checks device results with.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_blob_input.c — the blob lines of `gpucheck kzg cells` (src/cli/kzg/blob_input.c):
  * a blob is "0x" and 262,144 hex digits whatever blanks surround it (the fuzz target's oracle
  * found that more than 62 of them made a valid blob "malformed", with a count that included

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bls12_381_fft.c — radix-2 FFTs over Fr and G1 (crypto/bls12_381/fft.gc, host build):
  * sampled outputs of every size 2..8192 (Fr) and 2..512 (G1) against known answers from
  * tools/gen_bls12_381_vectors.py (naive DFT over Python integers; G1 through py_ecc),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bls12_381_field.c — Fp and Fr (crypto/bls12_381/{fp,fr}.gc, host build) against GMP.
  *
  * Every operation is compared with GMP on edge values (0, 1, 2, m-1, m-2, (m+/-1)/2,

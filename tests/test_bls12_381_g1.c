@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bls12_381_g1.c — G1 (crypto/bls12_381/g1.gc, host build) against py_ecc's known
  * answers (crypto/bls12_381/vectors, via crypto/bls12_381/kat.c) and against itself (group laws,
  * scalar multiplication vs repeated addition, encodings round trip, rejections).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bls12_381_pairing.c — the pairing of crypto/bls12_381 (fp6.gc, fp12.gc, pairing.gc;
  * host build) against the known answers of py_ecc and arkworks (crypto/bls12_381/vectors/
  * {fp12,pairing}.inc, tools/gen_pairing_vectors.py) and against itself: the towers' laws,

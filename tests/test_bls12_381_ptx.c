@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bls12_381_ptx.c — the CUDA fast path (GC_BLS_PTX=1, the default under CUDA)
  * compiles with NVRTC and is what the PTX runs: a kernel with one Fp and one Fr product and
  * one Fp and one Fr square, compiled to PTX with GC_BLS_PTX=1, with no define and with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_cache.c — the compile cache: keys change with every input, entries round-trip,
  * and corrupt or foreign entries are misses (rebuilt), never trusted. */
 #include <stdio.h>

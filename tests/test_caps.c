@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_caps.c — host unit tests of the capability tables (src/device/caps.c).
  *
  * Each test builds the whole expected orders × scopes table by hand and compares every

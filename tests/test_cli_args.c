@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_cli_args.c — the command-line parser: good input parses, bad input is a usage
  * error (exit status 2) with a message naming the problem. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_compare.c — `gpucheck compare` below the command line: the Mann-Whitney U test
  * against worked examples, the verdict rule at each of its edges, reading a report (and
  * refusing what is not one), and matching two runs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_device_find.c — device selection: exact ids, names as whole words or the start of
  * the name (never a substring inside a word), ambiguity as an error naming the candidates,
  * device lists, the default rule, and clear errors for unknown or empty names. The rules

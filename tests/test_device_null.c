@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_device_null.c — the NULL contract of the device API (gpucheck/gc_device.h): every
  * public function, called with each of its pointer arguments NULL, returns the documented
  * status (GC_ERR_ARGUMENT) or value (NULL, 0) with a message naming the function and the

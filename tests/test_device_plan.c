@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_device_plan.c — when the devices of a run run at the same time (gc_devices_parallel):
  * tests on any devices; benchmarks only on distinct GPUs of known PCI bus; never with
  * --serial-devices or --no-fork; and each "no" says why. */

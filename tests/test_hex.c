@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_hex.c — the hex codec (src/common/hex.c) against Python's (tests/data/hex_vectors.txt,
  * made by tools/gen_hex_vectors.py): every encoding, every decoding in mixed case, and where
  * each bad string's first non-digit lies; then what the vectors cannot hold: every byte

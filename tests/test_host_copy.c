@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_host_copy.c — kzg_parallel_ranges (crypto/kzg/batch/host_copy.c), which splits the
  * batched calls' host copies over a context's copy team: every index of [0, n) is handed
  * out exactly once, in contiguous ranges, on several threads when there is data enough,

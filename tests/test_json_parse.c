@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_json_parse.c — the strict JSON reader (src/common/json_parse.c): what RFC 8259
  * allows is read exactly; everything else is refused with a message that names where. */
 #include <math.h>

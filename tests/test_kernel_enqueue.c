@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kernel_enqueue.c — the public asynchronous API: gc_kernel_enqueue queues launches
  * without waiting, gc_timer_start/gc_timer_stop time a sequence of them on the device
  * (the stop waits for all of it), and gc_device_finish drains the queues; the second

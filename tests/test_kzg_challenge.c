@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_challenge.c — the batch-verification challenges (crypto/kzg/verify/challenge.c)
  * against the consensus specs' own Python functions (crypto/kzg/vectors/verify_challenges.txt,
  * tools/gen_kzg_challenge_vectors.py): EIP-7594's over de-duplicated commitments (empty, one

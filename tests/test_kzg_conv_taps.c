@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_conv_taps.c — the G1 convolution's taps (crypto/kzg/g1map/conv_taps.c): FK20's
  * "inverse FFT (unscaled) of the MSM output u' (= u / 2r), upper half cleared, FFT" is the
  * cyclic convolution pi_k = sum_e taps[e] u'[(k - d_e) mod 2r]. Checked over Fr (the map

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential test: `gpucheck kzg cells` against c-kzg-4844 (PyPI ckzg) on fresh random blobs.
 
     test_kzg_differential.py GPUCHECK [--blobs K] [--seed S] [--setup FILE]

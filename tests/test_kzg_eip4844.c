@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_eip4844.c — gc_kzg_compute_kzg_proof and gc_kzg_compute_blob_kzg_proof against
  * PyPI ckzg 2.1.8's answers (crypto/kzg/vectors/compute_kzg_proof/cases.txt and
  * compute_blob_kzg_proof/cases.txt, tools/gen_kzg_api_vectors.py): every case of each in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_pool.c — the KZG pool's parts that need no device work: how a batch is split
  * among devices (crypto/kzg/batch/kzg_pool_split.h), and every argument the pool refuses before
  * any precomputation (NULLs, no devices, too many, one gc_device twice, an unsupported

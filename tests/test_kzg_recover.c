@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_recover.c — gc_kzg_recover_cells_and_proofs against PyPI ckzg 2.1.8's answers
  * (crypto/kzg/vectors/recover_cells_and_kzg_proofs/cases.txt, tools/gen_kzg_api_vectors.py):
  * every case in one batched call, with proofs and cells only, outputs poisoned first, the

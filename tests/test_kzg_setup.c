@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kzg_setup.c — the trusted-setup loader (crypto/kzg/setup/setup.c) and what it stands on:
  * Fp2 and G2 (crypto/bls12_381/fp2.gc, g2.gc) against py_ecc's known answers
  * (crypto/bls12_381/vectors/{fp2,g2_mul,bad_points,g1_nonmember}.inc, made by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_number_parse.c — the one parser of numbers from outside (common/number.h): what it
  * accepts reads as written, everything else is refused with a reason, never guessed at. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_nvml.c — NVML telemetry (src/device/nvml.c) without a GPU: an absent library, a
  * library without NVML's symbols, a device NVML does not know, and readings through a
  * stand-in library with NVML's ABI (tests/fixtures/fake_nvml.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_nvrtc_compile_all.c — every embedded kernel source compiles as CUDA.
  *
  * Runs on machines without a GPU or a CUDA toolkit (CI): only NVRTC is loaded,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_opencl_c30_frontend.c — every embedded kernel source passes clang's OpenCL C 3.0
  * front end, as NVIDIA's OpenCL compiles it (-cl-std=CL3.0 -DGC_CL_LEGACY_ATOMICS).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_opencl_source_blob.c — on PoCL a module's compile-cache entry holds its checked
  * source (blob magic GCCLSRC1), not a program binary, whose making generates every
  * kernel's code (src/backend/opencl.c); a module loaded from that entry, built again from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_params.c — test parameters (--param SUITE.KEY=VALUE): declarations are checked,
  * and every --param of a run is a declared key with a value of its kind and range, parsed
  * as the command line parses numbers (no octal, no junk); an unknown key lists the known. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_process_kill.c — gc_process_kill_current (what a second Ctrl-C calls before it exits)
  * kills the process group of every child being waited for, not only the last one started:
  * with devices in parallel, one child per device runs at once. Each child here is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_progress_line.c — the text of the terminal's progress line (report/progress_line.c):
  * the place and name when a test starts; then its time against its budget; for a benchmark
  * the warm-up, the samples, the CV and the noise target; never wider than asked, a long

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_registry.c — a test's full name is its identity between runner and child: names too
  * long for it, empty, with spaces or control characters, or registered twice are refused,
  * and gc_main() then runs nothing (exit 2). */

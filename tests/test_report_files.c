@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_report_files.c — a report file is written whole or not at all, also when a signal
  * that stops gpucheck arrives while it is written: the signal waits until the file is in
  * place, and no temporary file is left (src/report/formats.c). */

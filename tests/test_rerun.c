@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_rerun.c — --rerun-failed reads an earlier JSON report: the tests that neither passed
  * nor skipped, each once, in report order; anything that is not a whole, valid report of
  * ours is refused with the byte where it went wrong, never read in part. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_result_io.c — the child-to-runner result protocol: a record round-trips; anything
  * but a complete record with the right token and an outcome is not a result (and its
  * outcome stays CRASH); nothing after `end` is read. Progress lines before the record are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_selection.c — which tests a run selects (harness/select.h): --filter comma lists
  * with -PATTERN, --exclude, --tag with -TAG, --rerun-failed names, the kind (run/bench),
  * and the rule that tests built to fail or tagged manual run only when named: '*' never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_source.c — embedded kernel sources and #include expansion. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_stats.c — median, quartiles, noise, mean, standard deviation and coefficient of
  * variation of benchmark samples, and the running form used by the stopping rule. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_sub_group_checker.c — the sub-group checker on the host, no device involved.
  *
  * Records are synthesized from an independent model of sub-group mappings (CUDA's warps

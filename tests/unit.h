@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* unit.h — the smallest useful host unit-test support: CHECK counts failures and names
  * the line; a test program returns non-zero when any check failed. */
 #ifndef GC_UNIT_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Time c-kzg-4844 (PyPI ckzg) on this machine: the CPU baseline for gpucheck's FK20 ratios.
 
 Times compute_cells_and_kzg_proofs and blob_to_kzg_commitment on N random blobs, on one core

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check_layers.py: the source tree keeps its layering (docs/architecture.md, "Layers").
 
 Two graphs between files, both read from the sources alone (no build needed):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A stand-in for `gpucheck kzg cells` built on ckzg, to test tests/test_kzg_differential.py
 before the real command exists (and to show that its comparison catches a one-byte change).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fence_sass.sh — what the H100's instruction set makes of the atomic_fence suite's
 # store-buffering and IRIW kernels with seq_cst fences and with their seq_cst -> acq_rel
 # twins (suites/atomic_fence/litmus.gc, the defines fence_cases.c passes). It answers the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Markdown tables of an atomic_fence run, from gpucheck's JSON report:
 
     tools/fence_tables.py run.json > tables.md

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """An independent FK20 reference (Feist-Khovratovich amortized KZG multi-proofs) in Python.
 
 Group arithmetic is PyPI py_ecc's (py_ecc.optimized_bls12_381, the Ethereum Foundation's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate BLS12-381 known-answer vectors for gpucheck from an independent implementation.
 
 The G1 arithmetic and the point encoding come from PyPI's py_ecc (the Ethereum Foundation's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the G1 side of the batch verifications (crypto/kzg/verify/cell_batch.c, blob_batch.c).
 
 The consensus specs' own Python (taken from the spec markdown at run time, not copied here:

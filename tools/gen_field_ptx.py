@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """gen_field_ptx.py — writes the PTX carry chains of the CUDA Montgomery product
 (crypto/bls12_381/field.gc, GC_BLS_PTX) for n = 8 (Fr) and n = 12 (Fp) limbs, between the
 markers in field.gc. Not in the test path: field.gc holds its output.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate FK20 per-stage known answers (crypto/kzg/vectors/fk20_stages_L<L>.txt).
 
 The independent reference is tools/fk20_reference.py (py_ecc group law, everything above it

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the known answers of batched G1 decoding (crypto/kzg/verify/g1_decode.gc).
 
 Each 48-byte encoding is labelled twice, by implementations that are not gpucheck's:

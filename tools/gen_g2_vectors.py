@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate Fp2/G2 known answers and invalid G1/G2 encodings for gpucheck, from py_ecc.
 
 PyPI's py_ecc (the Ethereum Foundation's pure-Python BLS12-381) is the independent

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Known answers for the hex codec (src/common/hex.c), from Python's own codec: bytes.hex()
 for encoding, bytes.fromhex() for decoding, and string.hexdigits for where a bad string's
 first non-digit lies. Writes tests/data/hex_vectors.txt:

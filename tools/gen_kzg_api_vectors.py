@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Known answers of recover_cells_and_kzg_proofs, compute_kzg_proof and compute_blob_kzg_proof
 from PyPI ckzg 2.1.8 (c-kzg-4844 on blst), for crypto/kzg/vectors/<call>/cases.txt. Out of the
 test path: run by hand on a development machine (about a minute), the output is committed

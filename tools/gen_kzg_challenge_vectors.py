@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the known answers of the batch-verification challenges (crypto/kzg/verify/challenge.c).
 
 The challenges are computed by the consensus specs' own Python functions, taken from the spec

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate EIP-7594 cell/proof known answers for gpucheck's KZG library with PyPI ckzg.
 
 ckzg (the Python binding of c-kzg-4844) computes the commitment, the 128 cells and the 128

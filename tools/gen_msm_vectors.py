@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the known answers of the variable-base MSM (crypto/kzg/msm/pippenger.gc).
 
 Every result comes from two implementations that are not gpucheck's: py_ecc (PyPI, pure

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the BLS12-381 pairing known answers for gpucheck, from py_ecc and arkworks.
 
 Two implementations that are not ours: PyPI's py_ecc (optimized_bls12_381: FQ12 arithmetic,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate verify_cell_kzg_proof_batch known answers from PyPI ckzg 2.1.8 (c-kzg-4844 on blst).
 
 Two blobs from a splitmix64 stream, their cells, commitments and proofs from ckzg, then batches

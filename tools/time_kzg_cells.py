@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Times `gpucheck kzg cells` file to file, the way a user runs it: N random blobs (every
 field element uniform below r, so none is rejected), written once as hex lines and as raw
 bytes, then for each format pair one run from the input file to an output file, with -v so

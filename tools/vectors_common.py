@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Helpers shared by the tools/gen_*_vectors.py generators (not in the test path).
 
 The splitmix64 stream and blob layout the C tests rebuild (gc_bls_splitmix64), compressed

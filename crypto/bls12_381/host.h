@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* host.h — host-side helpers for BLS12-381 tests and suites (not device code): the
  * known-answer vectors of crypto/bls12_381/vectors (compiled into the library), hex decoding, the
  * deterministic FFT inputs the vectors use, and batched affine conversion. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* host_util.c — host-side helpers for BLS12-381 (see host.h). */
 #include "crypto/bls12_381/host.h"
 

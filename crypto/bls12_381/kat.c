@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kat.c — the BLS12-381 known answers of crypto/bls12_381/vectors (*.inc files) as C tables, so that the
  * library (and an installed gpucheck) carries them without the source tree. */
 #include "crypto/bls12_381/host.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_ctx.c — the KZG context: create (options, kernels, each stage's precomputation, the
  * batch buffers), free, describe. The stages live in the folders beside it
  * (docs/architecture.md, "crypto/kzg by stage"). */

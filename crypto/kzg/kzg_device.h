@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_device.h — what every KZG kernel source starts from: the curve library, the
  * constants shared with the host, and the mutants' fault sites. */
 #include "crypto/bls12_381/fft.gc"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_internal.h — the KZG context's insides, shared by the stages' host launchers
  * (the folders under crypto/kzg) and the fk20 suite, which tests and times each stage
  * on its own. Not installed. */

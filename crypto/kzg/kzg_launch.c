@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_launch.c — the KZG kernels' table and the launch, upload and queue helpers that
  * every stage's host launcher uses. */
 #include "crypto/kzg/kzg_launch.h"

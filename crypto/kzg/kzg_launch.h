@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_launch.h — the kernel table and the launch, upload and team helpers of kzg_launch.c,
  * for the stages' host launchers. Not installed. */
 #ifndef GC_KZG_LAUNCH_H

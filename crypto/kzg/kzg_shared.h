@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_shared.h — the constants and the MSM launch shape that the KZG host launchers and
  * the kernels share: included by both (kzg_internal.h on the host, kzg_device.h in the
  * kernels' module), so that each value is written once. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ret.c — names and messages of gc_kzg_ret (GC_KZG_RET_LIST in gpucheck/gc_kzg.h). */
 #include "gpucheck/gc_kzg.h"
 

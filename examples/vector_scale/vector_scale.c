@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vector_scale.c — your own test and benchmark on gpucheck, built against the installed
  * library (see docs/writing-tests.md, which walks through this file).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_device.h — the backend-neutral device API: find devices, describe them,
  * build modules from portable kernel sources, move memory, launch, time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_harness.h — tests and benchmarks that prove themselves.
  *
  * A test is registered as a gc_test: suite, name, tags, what it needs, a time budget and

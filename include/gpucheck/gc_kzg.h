@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_kzg.h — KZG commitments, EIP-7594 cells and FK20 multi-proofs over BLS12-381, for
  * batches of blobs on one device or, through a pool, several.
  *

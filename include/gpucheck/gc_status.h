@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gc_status.h — the one status type every fallible gpucheck call returns.
  *
  * The list is an X-macro so that the enum, its names and its messages can never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* backend.h — the contract between the device layer and a driver backend.
  *
  * One ops table per backend (opencl.c, cuda.c). A backend knows its driver and

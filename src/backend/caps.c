@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* caps.c — capability tables: which memory orders each scope supports for atomics and
  * fences, derived from what a CUDA or OpenCL device reports (backend/caps.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* caps.h — the capability table (gc_caps) from what a CUDA or OpenCL device reports:
  * the backends' translation, kept apart from any driver so that it is unit-tested
  * without a device (tests/test_caps.c). */

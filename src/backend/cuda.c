@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cuda.c — the CUDA backend: driver API (libcuda, dlopen'ed) plus NVRTC.
  *
  * One primary context and two streams (the device's two queues) per opened device;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cuda_api.h — the few CUDA driver API and NVRTC declarations gpucheck uses.
  *
  * Written here instead of including <cuda.h>/<nvrtc.h> because the build machines

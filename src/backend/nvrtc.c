@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* nvrtc.c — NVRTC loading and compilation (see nvrtc.h). */
 #include "backend/nvrtc.h"
 

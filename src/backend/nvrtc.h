@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* nvrtc.h — NVRTC on its own: load it, compile CUDA source, no driver needed.
  *
  * The CUDA backend compiles through these functions, and CI, which has neither a GPU nor

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* opencl.c — the OpenCL backend's ops table: contexts and profiling queues, programs
  * built from source and cached as program binaries, launches, buffers, timers.
  *

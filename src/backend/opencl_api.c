@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* opencl_api.c — load the OpenCL ICD loader at run time and resolve its entry points,
  * so that the same binary runs (with OpenCL reported unavailable) where there is none. */
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* opencl_api.h — private to the OpenCL backend: the dlopen'ed entry-point table, the
  * per-device facts that probe finds and the other entries need, and error reporting.
  *

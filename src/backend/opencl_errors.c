@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* opencl_errors.c — names of OpenCL error codes, so that every driver error is
  * reported as "CL_INVALID_KERNEL_ARGS (-52)" rather than a bare number. The codes are
  * the values CL/cl.h and the Khronos extension headers define; they are written as

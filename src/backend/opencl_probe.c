@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* opencl_probe.c — enumerate every device of every OpenCL platform and describe it:
  * gc_device_info for the device layer, and the facts (ids, SVM mode, atomics flavour)
  * that the other backend entries need.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* commands.c — the gpucheck command line (devices | info | list | run | bench, and the
  * compare and kzg commands) as a library function, so that a user's program that
  * registers its own tests gets the same command line by calling gc_main(); and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c — the gpucheck executable: the library's command line over the built-in suites. */
 #include "gpucheck/gc_harness.h"
 

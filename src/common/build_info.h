@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* build_info.h — facts about this build that reports name. */
 #ifndef GC_BUILD_INFO_H
 #define GC_BUILD_INFO_H

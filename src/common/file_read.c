@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file_read.c — see file_read.h. */
 #include "common/file_read.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file_read.h — a whole input file into memory, for the readers of reports (`compare`,
  * `--rerun-failed`): only a regular file is read, so that a FIFO, a device or a directory
  * given by mistake is refused at once instead of waited on or read without end. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hex.c — the hex codec (hex.h): a 256-entry table decodes a digit, a 512-byte table
  * encodes a byte as its two digits, so that neither branches per character. */
 #include "common/hex.h"

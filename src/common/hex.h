@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hex.h — the one hex codec of gpucheck: bytes to lowercase hex digits and back, either
  * case accepted. Prefixes ("0x") are the callers' formats' business, not the codec's. */
 #ifndef GC_HEX_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_parse.c — see json_parse.h. A recursive-descent parser over a cursor; every
  * allocation belongs to the tree under construction, which is freed whole on an error. */
 #include "common/json_parse.h"

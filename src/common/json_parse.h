@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_parse.h — a strict JSON (RFC 8259) reader: bytes in, a tree out, nothing global, so
  * that it can be fuzzed as it is. It reads what gpucheck's reports are and refuses the rest
  * with a message naming line, column and byte:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* number.c — strict parsing of numbers from outside (number.h says what is accepted). */
 #include "common/number.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* number.h — the one parser of numbers that come from outside: command-line options,
  * test parameters (--param), the kzg command. Strict, so that no value is read other than
  * as written:

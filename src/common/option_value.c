@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* option_value.c — see option_value.h. */
 #include "common/option_value.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* option_value.h — the value of a command-line option, taken the same way by every command
  * (run/list/bench, compare, kzg): `--opt VALUE` or `--opt=VALUE`; a next argument that looks
  * like an option is no value (`--json --tap` would otherwise write a report named "--tap"),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status.c — names and messages of gc_status and the last-error slot: the base that every
  * layer (backends included) reports through. */
 #include <stdarg.h>

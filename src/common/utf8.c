@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* utf8.c — see utf8.h (RFC 3629's well-formed sequences). */
 #include "common/utf8.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* utf8.h — where a well-formed UTF-8 sequence ends: the one check behind the JSON reader
  * (which refuses other bytes) and the report writers (which write U+FFFD for them). */
 #ifndef GC_UTF8_H

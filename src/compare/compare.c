@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare.c — two runs side by side: a row per benchmark present in both (matched by its
  * full name; its figure is the time per sample in ms) with the medians, their ratio, the
  * Mann-Whitney p-value of the samples and a verdict; every test whose outcome changed; and

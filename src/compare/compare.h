@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare.h — `gpucheck compare OLD.json NEW.json`: two run reports (JSON, this schema),
  * each benchmark present in both judged by its medians and a Mann-Whitney U test on its
  * samples, and each test whose outcome changed listed. */

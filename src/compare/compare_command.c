@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare_command.c — `gpucheck compare OLD.json NEW.json [options]`: the command line,
  * the files, and the exit status (0 no regression, 1 a regression, 2 bad input). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mann_whitney.c — the Mann-Whitney U test (Wilcoxon rank-sum), two-sided, by the normal
  * approximation with the tie correction of the variance and a continuity correction of
  * 1/2 (as scipy.stats.mannwhitneyu's method="asymptotic" with use_continuity=True). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_load.c — a gpucheck JSON run report read back for `compare`: the JSON reader's
  * tree checked against the fields compare uses, of this very schema_version (a report of
  * another version is refused, not guessed at). */

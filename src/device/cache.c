@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cache.c — on-disk compile cache (see cache.h for the contract). */
 #include "device/cache.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cache.h — the on-disk compile cache.
  *
  * Entries are keyed by SHA-256 over everything that determines the binary: the expanded

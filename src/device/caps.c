@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* caps.c — queries of a device's capability tables (gc_device.h); the backends fill the
  * tables (src/backend/caps.c). */
 #include "gpucheck/gc_device.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device.c — the backend-neutral device API over the backend ops tables.
  *
  * Devices of every available backend are listed once per process (CUDA first, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_match.c — device selection by id or name (device_match.h states the rules).
  * The rules exist because a substring match surprised: `--device 1` ran on PoCL, whose
  * name holds "avx512". */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_match.h — which device a --device word means, as pure functions of a device list
  * (so that the rules are tested on made-up lists as well as on the machine's devices). */
 #ifndef GC_DEVICE_MATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* names.c — how backends, memory orders and memory scopes are spelled in ids, reports and
  * options: below both the device layer's registry (device.c) and the matching of --device
  * words (device_match.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* nvml.c — see nvml.h. Only the six NVML entry points it needs, resolved by name; the
  * types are NVML's ABI (nvmlReturn_t is an int, nvmlDevice_t a pointer). */
 #include "device/nvml.h"

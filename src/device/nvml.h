@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* nvml.h — readings of an NVIDIA GPU's SM clock and clock-event ("throttle") reasons
  * through NVML, loaded with dlopen at run time (libnvidia-ml.so.1, or $GC_NVML_LIBRARY).
  * Where the library or the device is absent, gc_nvml_open says why and nothing else

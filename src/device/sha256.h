@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256.h — SHA-256, for compile-cache keys and cache-entry checksums. */
 #ifndef GC_SHA256_H
 #define GC_SHA256_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* source.c — lookup of embedded kernel sources and #include expansion.
  *
  * Kernels are compiled from text, not files: OpenCL and NVRTC have no include path that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* source.h — embedded kernel sources and #include expansion. */
 #ifndef GC_SOURCE_H
 #define GC_SOURCE_H

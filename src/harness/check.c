@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.c — known-answer comparisons, each followed by its negative control.
  *
  * After a comparison passes, every expected element is mangled (one bit flipped, at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* child.c — the hidden `__child` command, the process of one isolated test: find the test,
  * open the device, run its steps, write its result to the result pipe (fd 3) with the
  * token that proves where it came from. */

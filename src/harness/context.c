@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* context.c — what a test can do through its gc_test_ctx: seeded randomness, harness-owned
  * device memory (outputs canary-filled), module builds with their logs kept. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* context.h — the test context behind gc_test_ctx (internal to the harness). */
 #ifndef GC_CONTEXT_H
 #define GC_CONTEXT_H

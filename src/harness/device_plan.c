@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_plan.c — see device_plan.h. The rule is data about the devices only, so that it
  * is unit-tested without hardware (tests/test_device_plan.c). */
 #include "harness/device_plan.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_plan.h — whether the devices of one run may run their tests at the same time. */
 #ifndef GC_DEVICE_PLAN_H
 #define GC_DEVICE_PLAN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_workers.c — a worker per device of the run: each runs its device's tests one
  * after another (requires(), then in this process or isolated, then the verdicts), the
  * devices' workers at the same time where the run allows it. */

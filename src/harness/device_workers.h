@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_workers.h — the state of a run its devices' workers share (device_workers.c). */
 #ifndef GC_DEVICE_WORKERS_H
 #define GC_DEVICE_WORKERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* inprocess.c — one test's steps in this process, on an open device: setup, the outputs
  * poisoned with the canary, run, check, the benchmark's samples, teardown, statistics. The
  * child of an isolated test does this; so does the runner itself under --no-fork. */

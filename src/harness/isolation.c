@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* isolation.c — one test in a child process: the policy (process.c is the mechanism).
  *
  * Isolation is fork + exec of gpucheck itself (the hidden `__child` command), not a bare

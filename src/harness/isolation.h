@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* isolation.h — running one test in a child process of its own (isolation.c). */
 #ifndef GC_ISOLATION_H
 #define GC_ISOLATION_H

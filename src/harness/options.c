@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* options.c — command-line parsing: every value is validated, every unknown flag is an
  * error; nothing is silently ignored. */
 #include "harness/options.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* options.h — the command line of gpucheck, parsed into run options. Kept in the
  * library so that the parser is unit-tested like everything else. */
 #ifndef GC_OPTIONS_H

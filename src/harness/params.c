@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* params.c — test parameters: what suites declare, the check of --param against it, and
  * the reading of a value inside a test. The values travel to the test's process as
  * --param options of its command line (gc_child_argv), never through the environment. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* params.h — the declared test parameters (gc_param_register) and the check of the
  * run's --param options against them. */
 #ifndef GC_PARAMS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* process.c — see process.h. POSIX (Linux: pipe2, mkostemp, waitid). */
 #define _GNU_SOURCE
 #include "harness/process.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* process.h — the process mechanism under the runner (POSIX): a child in a process group
  * of its own, its result pipe on fd 3, its stdout and stderr in an unlinked temporary file,
  * waited for under a deadline, and its whole group killed afterwards. The runner

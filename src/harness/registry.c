@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* registry.c — the list of registered tests and benchmarks. */
 #include <stdio.h>
 #include <stdlib.h>

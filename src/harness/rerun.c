@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rerun.c — reads the failed tests out of an earlier JSON report (--rerun-failed).
  *
  * The report is outside input (edited, cut short, or not ours at all): it is read whole by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rerun.h — --rerun-failed: the tests that did not pass in an earlier JSON report. */
 #ifndef GC_RERUN_H
 #define GC_RERUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner.c — the run: the selected tests on each device of the run (device_workers.c),
  * the devices at the same time or one after another, interrupts caught meanwhile
  * (stop_signals.c), and the results closed up into the report's order. One test in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner.h — running selected tests: isolated in child processes with timeouts, or in
  * this process (--no-fork). */
 #ifndef GC_RUNNER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sampling.c — a benchmark's samples: warm-up, then samples until the count, the noise
  * target, the time limit or the budget says stop, optionally with the L2 cache flushed
  * before each, with NVML readings between them and progress told to the runner. */

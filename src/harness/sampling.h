@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sampling.h — a benchmark's sampling loop (sampling.c). */
 #ifndef GC_SAMPLING_H
 #define GC_SAMPLING_H

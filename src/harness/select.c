@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* select.c — test selection (select.h states the rules). Every list option takes comma
  * lists, so a test name holding a comma is matched with `?` in its place. */
 #include "harness/select.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* select.h — which registered tests a run selects: --filter (with -PATTERN exclusions),
  * --exclude, --tag, --rerun-failed, and the rule that tests built to fail or tagged
  * `manual` run only when asked for by name. */

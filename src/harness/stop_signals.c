@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stop_signals.c — how a run is interrupted. The first SIGINT, SIGTERM or SIGHUP asks the
  * run to stop: the running child and its process group are killed, reaped, and the test is
  * INTERRUPTED; no new test starts, and the caller writes every report with what finished.

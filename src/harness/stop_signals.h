@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stop_signals.h — the run's handlers of SIGINT, SIGTERM and SIGHUP (stop_signals.c). */
 #ifndef GC_STOP_SIGNALS_H
 #define GC_STOP_SIGNALS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* telemetry.c — the GPU's own counters while a benchmark samples: SM clock and clock-event
  * reasons through NVML after each sample, on a CUDA device that NVML finds; otherwise the
  * reason there are none, in the result. */

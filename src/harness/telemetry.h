@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* telemetry.h — NVML readings taken between a benchmark's samples (telemetry.c). */
 #ifndef GC_TELEMETRY_H
 #define GC_TELEMETRY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verdicts.c — what a finished result means for the run: a mutant judged against what it
  * was built to be, the line that reproduces a failure alone, a benchmark's ratio to its
  * baseline, whether -x ends the run. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verdicts.h — judging finished results (verdicts.c). */
 #ifndef GC_VERDICTS_H
 #define GC_VERDICTS_H

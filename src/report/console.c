@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* console.c — the human report: a table per suite, then what did not pass, then the
  * one-line summary that is always the last line. Lines fit GC_CONSOLE_WIDTH columns: a long
  * name gets a line of its own, a long note wraps below its row (whole with -v); colour

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* csv.c — the benchmark table as CSV (RFC 4180 quoting). */
 #define _GNU_SOURCE
 #include <stdio.h>

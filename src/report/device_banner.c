@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_banner.c — a device described in full, as text (json.c has it as JSON). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* formats.c — the table of report formats that go to a file, and how a report reaches its
  * file. A new format is a writer in a file of its own and one line in the table. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json.c — the run report as JSON (`--json`) and the test list (`gpucheck list --json`);
  * the values they are made of are json_value.c's, a device's object json_device.c's, the
  * run's devices and selection json_run.c's. */

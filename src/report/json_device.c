@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_device.c — a device as JSON: one device's object (gc_device_json, also in every
  * run report) and `gpucheck devices --json`. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_run.c — the JSON report's fields that say where and how the tests of a run were
  * chosen and run: every device of the run and whether they ran in parallel, the selection
  * options, the test parameters, and each result's device, repetition and time span. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_value.c — the JSON values every writer shares: strings escaped and always valid
  * UTF-8 (a byte that is not part of a well-formed UTF-8 sequence becomes U+FFFD), numbers
  * never NaN or infinity (null instead), tag lists, and the `,"key":value` members. */

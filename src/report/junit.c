@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* junit.c — the JUnit XML report (a testsuite per device, a testcase per test run). */
 #define _GNU_SOURCE
 #include <stdio.h>

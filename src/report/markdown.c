@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* markdown.c — the run as GitHub-flavoured Markdown, for a pull-request comment: a title
  * with the counts, the run's identity, what did not pass, the benchmarks, and every test
  * in a collapsed table. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* progress_line.c — see progress_line.h. */
 #include "report/progress_line.h"
 

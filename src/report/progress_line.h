@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* progress_line.h — the text of the terminal's live progress line for the running test,
  * a pure function so that it can be tested without a terminal (the CLI draws it). */
 #ifndef GC_PROGRESS_LINE_H

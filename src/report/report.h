@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report.h — reports are pure functions of a run's results: console, JSON, JUnit XML,
  * TAP 14, CSV; and the device banner. None of them runs anything. */
 #ifndef GC_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* result_facts.c — what several reports say of a result, worked out in one place: the
  * device it ran on, its throughput, whether its sampling stopped early, the signal that
  * stopped the run. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* outcome.c — outcome names and result bookkeeping, and the full name a result carries. */
 #include <stdarg.h>
 #include <stdio.h>

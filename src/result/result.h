@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* result.h — what a test or benchmark run produced; reports read only this. */
 #ifndef GC_RESULT_H
 #define GC_RESULT_H

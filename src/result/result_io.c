@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* result_io.c — the result channel: a result as text lines ("key value") from the isolated
  * child to the runner, on the child's fd 3 (a pipe that carries nothing else).
  *

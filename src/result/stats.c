@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stats.c — statistics of benchmark samples: order statistics (median, quartiles), mean,
  * standard deviation and coefficient of variation, and a running form of the latter for
  * the noise-based stopping rule. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_cases.c — every case of the suite: the test plan's order pairs and scopes, the
  * host <-> device tests, and the weakened twins; what each needs from the device. */
 #include <fnmatch.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_config.c — the suite's run parameters: defaults chosen per device (a GPU gets the
  * litmus layout at full occupancy with stress; a CPU device, PoCL here, small sizes so the
  * suite stays within its minute), then overrides from the command line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_engine.c — builds, launches and reads back one case of the atomic_fence suite.
  *
  * Local and global cases run entirely on the device: each step launches every layout's

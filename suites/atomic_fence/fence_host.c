@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_host.c — host threads of the host <-> device tests. The host half of each
  * message pass is C11: plain data accesses, atomic_thread_fence with the test's order,
  * and a relaxed atomic flag, exactly the shape of the device half. */

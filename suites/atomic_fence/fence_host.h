@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_host.h — the host thread of the host <-> device message-passing tests: a reader
  * of what device work-items write, or a writer for device readers, on host-mapped memory
  * with C11 atomics (the device side is mp_host.gc; the layout is described there). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_outcome.c — tallies, the reader-outcome validator and its negative controls. */
 #include "suites/atomic_fence/fence_outcome.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_outcome.h — classifying and validating the outcomes of message-passing readers
  * (pure host code, unit-tested in tests/test_atomic_fence_outcome.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_perm.c — affine permutations and shuffles for the parallel layout. */
 #include "suites/atomic_fence/fence_perm.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_perm.h — the permutations of the parallel message-passing layout (pure host
  * code, unit-tested in tests/test_atomic_fence_perm.c).
  *

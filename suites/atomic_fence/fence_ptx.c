@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_ptx.c — a small PTX reader: instructions and labels of one entry, then the
  * fence and poll-loop checks of fence_ptx.h. */
 #include "suites/atomic_fence/fence_ptx.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_ptx.h — checks the PTX that a fence-test kernel compiled to (pure host code,
  * unit-tested on sample PTX text in tests/test_atomic_fence_ptx.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_score.c — atomic_fence.mutation_score: runs every twin that applies to the device
  * until its weak outcome shows or score_seconds pass, and reports the share of twins
  * whose weak outcome was observed. A twin that is never observed means the suite could

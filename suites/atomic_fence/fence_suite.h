@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_suite.h — the atomic_fence suite's cases, run configuration and engine (internal
  * to suites/atomic_fence). docs/atomic_fence.md explains the tests and their numbers.
  *

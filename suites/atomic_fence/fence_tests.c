@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fence_tests.c — the atomic_fence suite's tests: one per case (fenced conformance tests
  * and weakened twins) plus the mutation score, registered with the harness. A twin is a
  * measurement (MEASURED); a fenced test that passes is UNVALIDATED unless a twin that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_bench.c — what the fetch-add rewrite buys: one bounded increment per work-item
  * on 1, 32, 1024, 65536 or 4M counters (work-item i on counter i % counters), by the
  * native instruction, the CAS loop and the wrap counter, against plain atomic add (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_contention.c — many work-items on one counter and on many counters.
  *
  * All-increment and all-decrement runs: whatever the interleaving, the k-th operation in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_edges.c — single work-item sequences at the edges, for every bound 2^n - 1
  * (n = 0..32) and a few other bounds, every start value around 0, the bound and
  * UINT32_MAX, and every memory order x scope the device supports: each form returns and

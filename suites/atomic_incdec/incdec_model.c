@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_model.c — host model of atomicInc/atomicDec and the suite's analyses. */
 #include "incdec_model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_model.h — the host model of CUDA's atomicInc/atomicDec and the analyses the
  * atomic_incdec suite checks device results with. Pure functions of their arguments (no
  * device, no harness), so that tests/test_atomic_incdec_model.c can pin them down.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_suite.c — what the atomic_incdec suite's tests share: forms, requirements,
  * kernel builds, ranges (the entry point that registers them is register.c). */
 #include "incdec_suite.h"

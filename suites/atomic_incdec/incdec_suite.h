@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* incdec_suite.h — internals shared by the atomic_incdec suite's files. */
 #ifndef GC_INCDEC_SUITE_H
 #define GC_INCDEC_SUITE_H

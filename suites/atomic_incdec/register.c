@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* register.c — the atomic_incdec suite: bounded atomic increment and decrement
  * (kernels/gc_atomic_bounded.h) in every form, its edge sequences, contention tests and
  * benchmarks, and in a test build its mutants. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* benchmarks.c — bls12_381 throughput: Fp and Fr Montgomery products, Fp inversions, G1
  * addition and doubling, G1 additions batch-affine against XYZZ's (the MSMs' next lever),
  * batched Fr FFT-8192 and G1 FFT-128/512. Each is validated first (a sample of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bls_common.c — shared pieces of the bls12_381 suite (see bls_suite.h). */
 #include <stdio.h>
 #include <string.h>

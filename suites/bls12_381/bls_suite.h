@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bls_suite.h — shared pieces of the bls12_381 suite: the two fields as the tests see
  * them (host reference through limb arrays), input generation, comparisons, and the
  * registration functions of each file. */

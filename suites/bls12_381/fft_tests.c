@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fft_tests.c — batched FFTs on the device: Fr for every size 2..8192 and G1 for 2..512.
  * Each size: the forward transform against the host build (crypto/bls12_381/fft.gc run
  * serially), its sampled outputs against the known answers (a naive DFT over Python

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* field_tests.c — Fp and Fr on the device: every operation on edge and random values
  * against the host build of the same code and against an independent reference (GMP, in
  * a test build), algebraic laws, Fibonacci chains, and the canonical byte encoding with

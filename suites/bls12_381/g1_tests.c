@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* g1_tests.c — G1 on the device: addition, doubling, mixed addition and negation against
  * the host build (edge cases included: infinity, P = Q, P = -Q), scalar multiplication
  * against py_ecc's known answers and the host, scalar multiplication against repeated

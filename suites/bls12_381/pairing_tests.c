@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pairing_tests.c — the BLS12-381 pairing on the device (crypto/bls12_381/pairing.gc through
  * suites/bls12_381/pairing_kernels.gc), one computation a work-item:
  *   pairing.tower   Fp12 products, squares, inverses, Frobenius maps vs py_ecc's known

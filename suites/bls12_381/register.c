@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* register.c — the bls12_381 suite: BLS12-381 Fp, Fr, G1, FFTs and the pairing on the
  * device (crypto/bls12_381), tested against the host build of the same code, GMP, py_ecc's
  * and arkworks' known answers, and benchmarked. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* device_suite.c — round trips through the device layer on the selected device: each
  * kernel of roundtrip.gc against host arithmetic, plus a kernel that must not compile. */
 #include <stdio.h>

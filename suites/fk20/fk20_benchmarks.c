@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_benchmarks.c — FK20 on the device, timed (the FK20 GPU project's benchmark
  * template): the whole pipeline (cells, proofs and commitments), cells and proofs alone
  * (what c-kzg's compute_cells_and_kzg_proofs returns) and each stage, at

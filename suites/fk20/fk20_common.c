@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_common.c — the fk20 suite's known-answer files, contexts and comparisons. */
 #include "suites/fk20/fk20_suite.h"
 

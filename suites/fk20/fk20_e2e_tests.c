@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_e2e_tests.c — the public batched calls end to end: the EIP-7594 consensus vectors
  * and ckzg's answers (valid and invalid blobs in one batch: a rejected blob must not stop
  * the others), byte for byte. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_pool_bench.c — FK20 over several devices (issue 15's target: two GPUs at least
  * 1.8x the blobs/s of one). Two benchmarks, run in the same `gpucheck bench`:
  *   fk20.bench.L64.multi.one_device    a KZG pool over the test's device alone

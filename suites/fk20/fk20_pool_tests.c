@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_pool_tests.c — the KZG pool (gc_kzg_pool_* of gc_kzg.h) on the device: over one
  * device it must give the single context's bytes; over two contexts (the test's device
  * opened twice, so any machine can run it) it must cut the batch, compute both slices and

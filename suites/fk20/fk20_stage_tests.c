@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_stage_tests.c — each FK20 stage on the device against the independent py_ecc
  * reference (crypto/kzg/vectors/fk20_stages_L<L>.txt), in the discipline of the FK20 GPU
  * project's test template: the stage's input is the known answer of the stage before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20_suite.h — shared pieces of the fk20 suite: the known answers (crypto/kzg/vectors,
  * made by ckzg and an independent py_ecc FK20 in tools/), a context per test, and the
  * registration functions of each file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* register.c — the fk20 suite: FK20 KZG multi-proofs (crypto/kzg) on the device, each
  * stage against an independent py_ecc reference, end to end against ckzg and the
  * consensus vectors, split across devices by the KZG pool, and benchmarked. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* selftest_suite.c — tests that must NOT pass, one per guard of the harness: a canary
  * that catches an unwritten element (FAIL), a comparator that cannot fail (BROKEN), a
  * kernel that spins forever (TIMEOUT), a kernel that faults (CRASH or ERROR), a missing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blob_batch_tests.c — the G1 side of verify_blob_kzg_proof_batch (crypto/kzg/verify/
  * blob_batch.c): commitments and proofs decoded on the device, the challenge and scalars on
  * the host, LL and RL as one batch of two MSMs, against the consensus specs' Python's points

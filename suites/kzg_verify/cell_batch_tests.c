@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cell_batch_tests.c — the G1 side of verify_cell_kzg_proof_batch (crypto/kzg/verify/
  * cell_batch.c and the verification stage's kernels): commitments and proofs decoded on the
  * device, the challenge and scalars on the host, LL and RL as one batch of two MSMs, against

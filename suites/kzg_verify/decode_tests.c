@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* decode_tests.c — batched decoding of compressed G1 points (crypto/kzg/verify/g1_decode.gc)
  * against ckzg's acceptance and py_ecc's classification of each encoding (identity, valid
  * points, bad flags, x >= p, off the curve, outside the subgroup), every encoding eight times

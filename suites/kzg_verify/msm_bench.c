@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msm_bench.c — the variable-base MSM over sizes: 2^12, 2^16 and 2^20 terms (points
  * [i + 1] G, splitmix scalars), each validated against arkworks' answer, then timed on the
  * device (the three launches of one pass). --param kzg_verify.msm_chunk / msm_window set

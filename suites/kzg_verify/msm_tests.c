@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msm_tests.c — the variable-base MSM (crypto/kzg/msm/pippenger.gc) against py_ecc's and
  * arkworks' known answers: every case of up to 1,000 terms (sizes 1, 2, 7, 64, 1000; zero
  * scalars, infinity points, equal points, a point and its negation, r - 1, digit patterns)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* register.c — the kzg_verify suite: the stages of KZG verification on the device
  * (variable-base MSM, batched G1 decoding and subgroup checks), their mutants, and the
  * MSM benchmark over sizes. */

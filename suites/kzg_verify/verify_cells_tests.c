@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verify_cells_tests.c — verify_cell_kzg_proof_batch on the device (crypto/kzg/verify/
  * verifier.c) against PyPI ckzg 2.1.8's verdict on every case of
  * crypto/kzg/vectors/verify_cell_kzg_proof_batch.txt: valid batches (duplicated commitments,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verify_common.c — the kzg_verify suite's known answers and its MSM runner. */
 #include "suites/kzg_verify/verify_suite.h"
 

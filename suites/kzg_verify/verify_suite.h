@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verify_suite.h — shared pieces of the kzg_verify suite: the stages of verification
  * (variable-base MSM, batched G1 decoding) on the device against known answers made by
  * implementations that are not gpucheck's (py_ecc, py-arkworks-bls12381, ckzg). */

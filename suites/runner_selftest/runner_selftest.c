@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner_selftest.c — tests that misbehave towards the runner, one per way a test process
  * could make the parent lie or hang: output without a newline, a forged result, a process
  * left behind, a non-zero exit after the result, bytes that are not UTF-8, long logs and

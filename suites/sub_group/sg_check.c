@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sg_check.c — the sub-group record checker and its negative controls (see sg_check.h).
  *
  * The work-group and the position inside it of every record are derived from the

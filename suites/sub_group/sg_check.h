@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sg_check.h — the host checker of the sub-group suite: a pure function of the records
  * the kernel wrote, the N-D range they were launched with and what the device and the
  * runtime say about sub-groups. No device is needed, so tests/test_sub_group_checker.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sg_shape.c — N-D ranges of the sub-group suite reduced to a device's limits. */
 #include "suites/sub_group/sg_shape.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sg_shape.h — the N-D ranges of the sub-group suite, reduced to a device's limits.
  * Pure functions of the limits, so the reduction rule is unit-tested on the host and
  * documented once (docs/sub_group.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sub_group.c — the sub_group conformance suite: every sub-group query and invariant of
  * the plan (shared/seeds/002), incomplete sub-groups included, over 1-D, 2-D and 3-D
  * ranges, prime local sizes and non-uniform last work-groups.

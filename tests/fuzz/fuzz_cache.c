@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_cache.c — the compile cache's entry files (src/device/cache.c): a file in the cache
  * directory is outside input (another process, another version, a disk error may have
  * written it), and a bad entry must be a miss, never a crash nor a blob handed to a driver.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_kzg_blob.c — the blob input of `gpucheck kzg cells` (src/cli/kzg/blob_input.c): the
  * input is read through gc_blob_read_line and gc_blob_parse_line as the command reads it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_kzg_setup.c — the trusted-setup loader (gc_kzg_setup_load_buffer, crypto/kzg/setup/setup.c).
  *
  * A whole setup is 8,257 lines and its full validation takes seconds, far too slow to fuzz

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_options.c — the command line (gc_parse_args, src/harness/options.c).
  *
  * The input is split into arguments at NUL bytes (argv[0] is "gpucheck"). Beyond "no crash,

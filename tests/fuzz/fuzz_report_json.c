@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_report_json.c — the reader of gpucheck's JSON reports (src/common/json_parse.c) and
  * the two readers above it: `gpucheck compare` (gc_cmp_run_parse) and `--rerun-failed`
  * (gc_rerun_parse). A report file is outside input: edited, cut short, or not ours.

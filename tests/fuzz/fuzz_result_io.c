@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_result_io.c — the child-to-runner result channel (gc_result_read,
  * src/result/result_io.c): what an isolated test process, or anything that got hold of its
  * pipe, wrote.

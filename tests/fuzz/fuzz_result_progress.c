@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_result_progress.c — the progress records of the result channel
  * (gc_result_progress_update, src/result/result_io.c): the `progress warm-up DONE TOTAL` and
  * `progress samples N CV` lines a benchmark's process writes before its record, which the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpora of the fuzz targets (tests/fuzz/corpus/NAME/): small valid and
 near-valid inputs, each a file named for what it is. Run from anywhere; rewrites the files it
 owns and leaves the others (regression inputs of findings) alone."""

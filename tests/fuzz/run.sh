@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every fuzz target of a GC_BUILD_FUZZ build for a bounded time and prints, per target,
 # its executions, executions per second and coverage (libFuzzer's final stats).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* shared_mp_probe.cu — does message passing through shared (local) memory show the
  * weak outcome on an NVIDIA GPU when no fence orders it? A standalone experiment behind
  * the atomic_fence suite's local-memory twins (docs/results/atomic_fence.md), built with

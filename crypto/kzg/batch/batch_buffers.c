@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* batch_buffers.c — the device buffers of a batch pass (max_batch blobs) and of the G1
  * maps that size with it. */
 #include "crypto/kzg/kzg_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* host_copy.c — the batched calls' host copies (blobs into page-locked staging, results
  * out of it to the caller) split over threads. One core copies about 7 GB/s, which left a
  * batched call's host copies a measurable share of its time (docs/results/fk20.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_batch.c — the public batched calls of gc_kzg.h: blobs go to the device in passes
  * of at most max_batch, every stage runs over the whole pass, and results come back
  * into host staging (the context's, reused between calls); the caller's buffers are written only once every pass succeeded,

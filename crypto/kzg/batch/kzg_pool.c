@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_pool.c — the KZG pool of gc_kzg.h: one context per device, made concurrently, and
  * the batched calls split across them, one host thread per device. Each device's slice
  * is one call of the single-context API (kzg_batch.c), which stages its results and

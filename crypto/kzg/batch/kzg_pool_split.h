@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_pool_split.h — how a KZG pool (gc_kzg_pool in gc_kzg.h) cuts a batch into one
  * contiguous slice per device: a pure function, so that tests/test_kzg_pool.c checks it
  * without a device. Not installed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* commit.c — the commitments: the coefficients' MSM over the monomial setup points
  * (msm/), compressed by g1_compress_rows. */
 #include "crypto/kzg/kzg_internal.h"

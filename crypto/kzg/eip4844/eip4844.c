@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* eip4844.c — gc_kzg_compute_kzg_proof and gc_kzg_compute_blob_kzg_proof: EIP-4844 proofs
  * for batches of blobs, c-kzg-4844's answers (eip4844.gc has the arithmetic; the
  * quotient's commitment is the pipeline's inverse transform and commitment MSM, the

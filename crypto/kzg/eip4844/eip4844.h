@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* eip4844.h — the EIP-4844 proofs' part of a KZG context (crypto/kzg/eip4844/eip4844.c):
  * made on the context's first such call, freed with the context. Not installed. */
 #ifndef GC_KZG_EIP4844_H

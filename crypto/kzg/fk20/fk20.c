@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20.c — FK20's circulant (Toeplitz) step: the setup's x_ext_fft, the circulant rows'
  * FFTs and their MSM into u (with the convolution's pieces where a pass takes them);
  * fk20.gc has the kernels. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fk20.h — FK20's precomputation and its MSM's shape, for the context and the batch. */
 #ifndef GC_KZG_FK20_H
 #define GC_KZG_FK20_H

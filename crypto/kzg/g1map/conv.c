@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* conv.c — the G1 map of small passes (L = 64) as one cyclic convolution of r + 1 taps
  * (conv_taps.c), in pieces of 32 bits of the taps' GLV halves; conv.gc has the kernels. */
 #include "crypto/kzg/kzg_internal.h"

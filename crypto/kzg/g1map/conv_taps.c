@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* conv_taps.c — FK20's last two G1 stages as one cyclic convolution, its taps.
  *
  * With u' the MSM's output (already scaled by 1/N, N = 2r) and w the N-th root of unity

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* g1_fft.c — the G1 FFTs of u (inverse, upper half cleared, forward), one launch per
  * stage or fused in pairs; g1_fft.gc has the kernels. */
 #include "crypto/kzg/kzg_internal.h"

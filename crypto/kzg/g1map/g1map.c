@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* g1map.c — which G1 map a pass takes (convolution, Straus, or the G1 FFTs) and the
  * proofs' compression (compress.gc). */
 #include "crypto/kzg/kzg_internal.h"

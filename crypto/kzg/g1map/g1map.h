@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* g1map.h — the G1 map's helpers shared between its files, FK20's MSM and the batch
  * buffers: G1 FFTs (g1_fft.c), the convolution (conv.c), Straus (straus.c). */
 #ifndef GC_KZG_G1MAP_H

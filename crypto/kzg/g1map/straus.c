@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* straus.c — the G1 map of batches (L = 64): the same convolution by Straus over groups
  * of taps; straus.gc has the kernels. */
 #include "crypto/kzg/kzg_internal.h"

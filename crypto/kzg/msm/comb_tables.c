@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* comb_tables.c — the fixed-base comb tables of the MSMs (msm_comb_powers, then
  * msm_comb_table_build) and their default size by device memory. */
 #include "crypto/kzg/kzg_internal.h"

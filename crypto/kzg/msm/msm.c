@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msm.c — the fixed-base MSMs over the comb tables (or the bases, without tables): the
  * launch shape's chunks and column parts, the products, then the sums (sums.c). The
  * kernels are comb.gc's; the scalars' recoding (fr_to_int) sits in fk20/fk20.gc beside the

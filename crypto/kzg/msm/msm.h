@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msm.h — the fixed-base MSMs (msm.c), their sums (sums.c) and comb tables
  * (comb_tables.c), for the stages that run them: FK20, the G1 convolution, commitments. */
 #ifndef GC_KZG_MSM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pippenger.c — plans and launches the variable-base MSM of pippenger.gc. */
 #include "crypto/kzg/msm/pippenger.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pippenger.h — the host side of the variable-base MSM (crypto/kzg/msm/pippenger.gc):
  * many independent MSMs over G1 in one pass of three launches. */
 #ifndef GC_KZG_MSM_PIPPENGER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sums.c — the sums of partial points (the MSMs' chunks, the G1 convolution's products):
  * g1_sum_tree's work-groups for few outputs, grouped trees for many, fan-in-8 launches of
  * g1_sum_chunks otherwise; sums.gc has the kernels. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* poly.c — the polynomial stage: blobs -> Fr (checked against r), the inverse Fr FFT to
  * coefficients, and the cells (the extended evaluations, bytes); poly.gc has the kernels. */
 #include "crypto/kzg/kzg_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* poly.h — the polynomial stage's Fr FFT helpers, which FK20's circulant rows use too. */
 #ifndef GC_KZG_POLY_H
 #define GC_KZG_POLY_H

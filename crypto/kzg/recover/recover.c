@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* recover.c — gc_kzg_recover_cells_and_proofs: EIP-7594 recovery of blobs' 128 cells (and,
  * by the FK20 stages, their proofs) from at least 64 cells each, c-kzg-4844's answers for
  * every input (recover.gc has the arithmetic). The checks c-kzg makes before any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_setup_ctx.c — gc_kzg_ctx_create: the public entry to the per-device context. It
  * checks its arguments and hands the setup's monomial points to the precomputation
  * (kzg_ctx_create_from_points), and keeps what verification needs of it (the first 64

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* setup.c — loading and validating the KZG trusted setup (gc_kzg_setup_* of
  * gpucheck/gc_kzg.h; the struct is in crypto/kzg/setup/setup.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* setup.h — the trusted setup behind gc_kzg_setup (include/gpucheck/gc_kzg.h), for the
  * KZG/FK20 library's own code: points affine, coordinates in Montgomery form as g1.gc and
  * g2.gc define them, in the file's order. Loaded by crypto/kzg/setup/setup.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blob_batch.c — the scalars of verify_blob_kzg_proof_batch's two MSMs (blob_batch.h). */
 #include "crypto/kzg/verify/blob_batch.h"
 

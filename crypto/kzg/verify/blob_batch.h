@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blob_batch.h — the G1 side of EIP-4844's verify_blob_kzg_proof_batch (for n >= 2; c-kzg
  * verifies n = 1 as verify_blob_kzg_proof) as two MSMs, as c-kzg-4844 2.1.8 computes it, once
  * each blob's evaluation challenge z_i and value y_i are known: with r the batch challenge,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cell_batch.c — the scalars of verify_cell_kzg_proof_batch's two MSMs (cell_batch.h). */
 #include "crypto/kzg/verify/cell_batch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cell_batch.h — the G1 side of EIP-7594's verify_cell_kzg_proof_batch as two MSMs, as
  * c-kzg-4844 2.1.8 computes it: with r the batch challenge (challenge.h),
  *   LL = sum_k r^k proof_k                                     (n terms over the proofs)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* challenge.c — the Fiat-Shamir challenges of batch verification (see challenge.h). */
 #include "crypto/kzg/verify/challenge.h"
 

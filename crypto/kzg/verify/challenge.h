@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* challenge.h — the Fiat-Shamir challenges of batch verification, byte for byte as
  * c-kzg-4844 2.1.8 hashes them (SHA-256, the digest read big-endian and reduced mod r). */
 #ifndef GC_KZG_VERIFY_CHALLENGE_H

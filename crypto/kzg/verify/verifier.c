@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verifier.c — verify_cell_kzg_proof_batch on a device (verifier.h). */
 #include "crypto/kzg/verify/verifier.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verifier.h — EIP-7594's verify_cell_kzg_proof_batch on a device, with c-kzg-4844 2.1.8's
  * answers: the points decoded and checked on the device (g1_decode.gc), the challenge and
  * scalars on the host (challenge.c, cell_batch.c), LL and RL as one batch of two MSMs

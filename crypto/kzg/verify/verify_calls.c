@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verify_calls.c — gc_kzg_verify_cell_kzg_proof_batch(es) (gc_kzg.h): the context's verifier,
  * built on first use from the setup points gc_kzg_ctx_create kept (kzg_verify_state). */
 #include <inttypes.h>

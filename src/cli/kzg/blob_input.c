@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blob_input.c — reading and parsing the blob lines of `gpucheck kzg cells`
  * (blob_input.h). */
 #include "cli/kzg/blob_input.h"

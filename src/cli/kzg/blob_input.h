@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blob_input.h — the input of `gpucheck kzg cells`: one blob a line, "0x" and 262,144 hex
  * digits, blank lines ignored. Apart from the command so that the fuzz target
  * (tests/fuzz/fuzz_kzg_blob.c) reads lines exactly as the command does. */

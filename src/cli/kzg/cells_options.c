@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_options.c — the options of `gpucheck kzg cells` (cells_options.h). */
 #include "cli/kzg/cells_options.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_options.h — the command line of `gpucheck kzg cells`: its options, help and usage
  * errors. */
 #ifndef GC_CELLS_OPTIONS_H

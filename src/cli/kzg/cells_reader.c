@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_reader.c — block reads of the input of `gpucheck kzg cells` (cells_reader.h). */
 #include "cli/kzg/cells_reader.h"
 

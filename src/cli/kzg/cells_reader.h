@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_reader.h — the input of `gpucheck kzg cells` read from a file descriptor in large
  * blocks: blob lines (the rules of blob_input.h, found with memchr rather than a character
  * at a time) or raw blobs back to back. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_sink.c — the output of `gpucheck kzg cells`: a temporary file renamed into place, and
  * the signals that stop a run between records (cells_sink.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cells_sink.h — where the records of `gpucheck kzg cells` go, losing nothing.
  *
  * A regular --out file is written as a temporary file beside it and renamed into place when

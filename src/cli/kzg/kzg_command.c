@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_command.c — `gpucheck kzg cells`: the commitment, cells and cell proofs of every
  * blob of the input (one blob per line), as JSON Lines in input order, on one device or
  * split across several (--device a,b or all: a KZG pool, gc_kzg_pool_* of gc_kzg.h).

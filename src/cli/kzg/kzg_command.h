@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_command.h — `gpucheck kzg ...`: the KZG/FK20 library (gpucheck/gc_kzg.h) on the
  * command line. gc_main() hands it argv from the word "kzg" on. */
 #ifndef GC_KZG_COMMAND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_verify_cells.c — `gpucheck kzg verify-cells` (kzg_verify_cells.h): cases read in groups,
  * each group one device call of independent batches, records written in input order. */
 #include "cli/kzg/kzg_verify_cells.h"

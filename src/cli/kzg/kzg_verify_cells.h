@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kzg_verify_cells.h — `gpucheck kzg verify-cells`: verify_cell_kzg_proof_batch of each JSON
  * Lines case (gc_kzg_verify_cell_kzg_proof_batches). */
 #ifndef GC_KZG_VERIFY_CELLS_H

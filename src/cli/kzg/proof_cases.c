@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_cases.c — the cases and records of the proof commands (proof_cases.h).
  *
  * A line is refused here (never reaching the device) when it is not one JSON object with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_cases.h — the input cases and output records of `gpucheck kzg recover`,
  * `compute-proof` and `blob-proof`: one JSON object a line, fields named as in the
  * consensus test vectors, into the buffers of one batched gc_kzg call; and the JSON Lines

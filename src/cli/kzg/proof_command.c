@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_command.c — `gpucheck kzg recover | compute-proof | blob-proof`: c-kzg-4844's
  * recover_cells_and_kzg_proofs, compute_kzg_proof and compute_blob_kzg_proof for every
  * case of the input (one JSON object a line), as JSON Lines in input order, on one device.

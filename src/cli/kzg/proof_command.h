@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_command.h — `gpucheck kzg recover | compute-proof | blob-proof` (proof_command.c). */
 #ifndef GC_PROOF_COMMAND_H
 #define GC_PROOF_COMMAND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_options.c — the options and help of the proof commands (proof_options.h). */
 #include "cli/kzg/proof_options.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proof_options.h — the command lines of `gpucheck kzg recover | compute-proof |
  * blob-proof`: their options, help and usage errors. */
 #ifndef GC_PROOF_OPTIONS_H
