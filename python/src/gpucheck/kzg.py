@@ -140,21 +140,27 @@ def _check_blobs(blobs, ts, what):
         raise ValueError("expected bytes and trusted setup (this one is closed)")
 
 
-def _call(ts, name, fn, n, *buffers):
-    """One device call on the pool, under the settings' lock; the GIL is released inside."""
-    status = (_ct.c_int * max(n, 1))()
-    with ts._lock:
-        r = fn(ts._pool, *buffers, n, status)
-        if r != _library.OK:
-            msg = _ct.c_char_p()
-            _lib.gc_kzg_pool_last_error(ts._pool, None, _ct.byref(msg))
-            detail = (msg.value or b"").decode(errors="replace")
+def _raise_for(name, r, detail):
+    """A call's return as ckzg's exceptions: refused input, host memory, or the device."""
     if r == _library.BADARGS:
         raise RuntimeError(f"{name} failed")
     if r == _library.MALLOC:
         raise MemoryError(f"{name}: out of host memory")
     if r != _library.OK:
         raise DeviceError(f"{name}: {_library.RET_NAMES[r]}: {detail}")
+
+
+def _call(ts, name, fn, n, *buffers):
+    """One device call on the pool, under the settings' lock; the GIL is released inside."""
+    status = (_ct.c_int * max(n, 1))()
+    detail = ""
+    with ts._lock:
+        r = fn(ts._pool, *buffers, n, status)
+        if r != _library.OK:
+            msg = _ct.c_char_p()
+            _lib.gc_kzg_pool_last_error(ts._pool, None, _ct.byref(msg))
+            detail = (msg.value or b"").decode(errors="replace")
+    _raise_for(name, r, detail)
     bad = [i for i in range(n) if status[i] != _library.OK]
     if bad:
         raise RuntimeError(f"{name} failed: blob {bad[0]} has an element >= the field's modulus"

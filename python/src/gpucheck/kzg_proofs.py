@@ -10,7 +10,7 @@ first device (gc_kzg_ctx calls; the pool's splitting covers the cells calls only
 """
 from . import _library
 from .kzg import (BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF,
-                  CELLS_PER_EXT_BLOB, DeviceError, KZGSettings, _ct, _lib)
+                  CELLS_PER_EXT_BLOB, KZGSettings, _ct, _lib, _raise_for)
 
 __all__ = ["compute_kzg_proof", "compute_blob_kzg_proof", "recover_cells_and_kzg_proofs", "compute_kzg_proof_batch",
            "compute_blob_kzg_proof_batch", "recover_cells_and_kzg_proofs_batch"]
@@ -33,6 +33,7 @@ def _check_sized(items, size, message):
 def _ctx_call(ts, name, fn, n, *buffers):
     """One call on the first device's context, under the settings' lock (GIL released)."""
     status = (_ct.c_int * n)()
+    detail = ""
     with ts._lock:
         ctx = _lib.gc_kzg_pool_ctx(ts._pool, 0)
         r = fn(ctx, *buffers, n, status)
@@ -40,12 +41,7 @@ def _ctx_call(ts, name, fn, n, *buffers):
             msg = _ct.c_char_p()
             _lib.gc_kzg_ctx_last_device_status(ctx, _ct.byref(msg))
             detail = (msg.value or b"").decode(errors="replace")
-    if r == _library.BADARGS:
-        raise RuntimeError(f"{name} failed")
-    if r == _library.MALLOC:
-        raise MemoryError(f"{name}: out of host memory")
-    if r != _library.OK:
-        raise DeviceError(f"{name}: {_library.RET_NAMES[r]}: {detail}")
+    _raise_for(name, r, detail)
     bad = [i for i in range(n) if status[i] != _library.OK]
     if bad:
         raise RuntimeError(f"{name} failed" + (f" (case {bad[0]}, {len(bad)} refused)" if n > 1 else ""))
