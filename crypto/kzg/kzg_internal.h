@@ -231,10 +231,20 @@ typedef struct {
 typedef struct {
     int have_points; /* 0: a context made from the monomial points alone (the fk20 suite) */
     gc_g1a g1_monomial[KZG_VERIFY_SETUP_G1];
-    gc_g2a g2_s64;
-    int built;
+    gc_g2a g2_s, g2_s64; /* [s] G2, [s^64] G2 */
+    int built, mutant;   /* mutant: the suite's fault site in the verifier's module (0 none) */
     kzg_verifier verifier;
 } kzg_verify_state;
+
+/* The context's verifier (built on the first call), or an error with the context's last
+ * message set; kzg_verify_refuse sets it for r and returns r. */
+gc_kzg_ret kzg_ctx_verifier(gc_kzg_ctx *c, const kzg_verifier **out);
+gc_kzg_ret kzg_verify_refuse(gc_kzg_ctx *c, gc_kzg_ret r, const char *why);
+/* What verification needs of the setup, into the context (gc_kzg_ctx_create; a test's
+ * context made from the monomial points alone). */
+void kzg_verify_keep_points(gc_kzg_ctx *c, const gc_kzg_setup *setup);
+/* For the suite's mutants: the verifier rebuilt with KZG_MUTANT=mutant (0: the real one). */
+void kzg_verify_set_mutant(gc_kzg_ctx *c, int mutant);
 
 /* The context: the device and the kernels, then one part per stage. */
 struct gc_kzg_ctx {

@@ -292,6 +292,40 @@ typedef struct {
 GC_API gc_kzg_ret gc_kzg_verify_cell_kzg_proof_batches(gc_kzg_ctx *ctx, bool *ok, gc_kzg_ret *status,
                                                        const gc_kzg_cell_batch *batches, size_t num_batches);
 
+/* ---- verification (EIP-4844) ---------------------------------------------------------
+ * c-kzg-4844 2.1.8's verify_kzg_proof, verify_blob_kzg_proof and
+ * verify_blob_kzg_proof_batch, with its answers for every input. The first two take n
+ * independent items a call, all in one device call: the points decoded and checked, each
+ * blob's Fiat-Shamir challenge (FSBLOBVERIFY_V1_, on the host's copy threads) and its
+ * polynomial at it (the device), the G1 side and the pairing checks (the device, for
+ * four items or more; fewer on the host). Each allocates its device buffers (about 600
+ * bytes an item) and frees them; the first verification call builds the stage's kernels.
+ * Thread-safety as every call on a context: none. */
+
+/** ok[i] = whether proofs[i] opens commitments[i] (48 B each) at zs[i] to ys[i] (32 B
+ *  big-endian each), i < n: c-kzg's verify_kzg_proof. status[i] (may be NULL): GC_KZG_OK,
+ *  or GC_KZG_BADARGS (ok[i] false) for a z or y >= r or a commitment or proof that is not
+ *  the compressed encoding of a point of the G1 subgroup (the identity is one). Returns
+ *  GC_KZG_OK when it ran; GC_KZG_BADARGS (nothing written) for a NULL array or n = 0 or
+ *  n > 2^24; GC_KZG_DEVICE or GC_KZG_MALLOC when it could not run (nothing written). */
+GC_API gc_kzg_ret gc_kzg_verify_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *commitments, const uint8_t *zs,
+                                          const uint8_t *ys, const uint8_t *proofs, size_t n, gc_kzg_ret *status);
+
+/** ok[i] = c-kzg's verify_blob_kzg_proof of blobs[i] (131,072 B), commitments[i] and
+ *  proofs[i] (48 B each): the proof at the blob's challenge. status[i] as above, BADARGS
+ *  also for a blob with an element >= r. */
+GC_API gc_kzg_ret gc_kzg_verify_blob_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *blobs,
+                                               const uint8_t *commitments, const uint8_t *proofs, size_t n,
+                                               gc_kzg_ret *status);
+
+/** *ok = c-kzg's verify_blob_kzg_proof_batch over n blobs: one answer for all (a random
+ *  linear combination, challenge RCKZGBATCH___V1_, two MSMs and one pairing check; a batch
+ *  of one as verify_blob_kzg_proof). n = 0 is valid (*ok true). Any refused input (as
+ *  gc_kzg_verify_blob_kzg_proof's BADARGS) makes the call GC_KZG_BADARGS, *ok false, the
+ *  first such blob in gc_kzg_ctx_last_device_status's message. */
+GC_API gc_kzg_ret gc_kzg_verify_blob_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const uint8_t *blobs,
+                                                     const uint8_t *commitments, const uint8_t *proofs, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

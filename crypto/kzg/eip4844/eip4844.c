@@ -106,8 +106,9 @@ static gc_kzg_ret launch(gc_kzg_ctx *c, kzg_eip4844 *e, e4_id id, size_t items, 
     return st ? kzg_device_error(c, st, e4_names[id]) : GC_KZG_OK;
 }
 
-/* The pass's proofs: bb.blobs uploaded, zs written; y to e->ys, proofs to bb.commit_bytes. */
-static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n) {
+/* The pass's proofs: bb.blobs uploaded, zs written; y to e->ys, and unless y_only the
+ * proofs to bb.commit_bytes. */
+static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n, int y_only) {
     uint32_t count = (uint32_t)(n * ELEMS), nb = (uint32_t)n;
     gc_buffer *inv = c->batch.bb.ext, *terms = c->batch.bb.circ;
     gc_arg te[] = {GC_ARG_BUF(c->batch.bb.poly), GC_ARG_BUF(e->roots), GC_ARG_BUF(e->zs), GC_ARG_BUF(inv),
@@ -121,7 +122,10 @@ static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n) {
     gc_kzg_ret ret;
     if ((ret = kzg_stage_blob_to_fr(c, n)) || (ret = launch(c, e, E4_TERMS, count, 64, 0, te, 7)) ||
         (ret = launch(c, e, E4_ROW_SUM, n * SUM_WG, SUM_WG, 1, su, 2)) ||
-        (ret = launch(c, e, E4_Y, n, 64, 0, ya, 7)) || (ret = launch(c, e, E4_QUOTIENT, count, 64, 0, qu, 8)) ||
+        (ret = launch(c, e, E4_Y, n, 64, 0, ya, 7)))
+        return ret;
+    if (y_only) return GC_KZG_OK;
+    if ((ret = launch(c, e, E4_QUOTIENT, count, 64, 0, qu, 8)) ||
         (ret = launch(c, e, E4_ROW_SUM, n * SUM_WG, SUM_WG, 1, su, 2)) ||
         (ret = launch(c, e, E4_AT_Z, n, 64, 0, az, 4)) || (ret = kzg_stage_poly_ifft(c, n)))
         return ret;
@@ -133,6 +137,7 @@ typedef struct {
     const gc_fr *z;   /* per blob of the call */
     uint32_t *bad;    /* per blob: 1 rejected */
     uint8_t *proofs, *ys; /* staging (ys NULL: not wanted) */
+    gc_fr *y_only;    /* not NULL: only y, to here (Montgomery), no proofs */
 } e4_call;
 
 static gc_kzg_ret run_pass(gc_kzg_ctx *c, kzg_eip4844 *e, const e4_call *k, size_t first, size_t n) {
@@ -144,16 +149,17 @@ static gc_kzg_ret run_pass(gc_kzg_ctx *c, kzg_eip4844 *e, const e4_call *k, size
         (st = gc_buffer_write(e->zs, 0, e->zs_host, n * sizeof(gc_fr))) ||
         (st = gc_buffer_write(e->hit, 0, e->hit_host, n * sizeof(uint32_t)))) /* hit_host stays 0 */
         return kzg_device_error(c, st, "copying blobs");
-    if ((ret = queue_proofs(c, e, n))) return ret;
-    if ((st = gc_buffer_read(c->batch.bb.commit_bytes, 0, k->proofs + first * GC_KZG_BYTES_PER_PROOF,
-                             n * GC_KZG_BYTES_PER_PROOF)) ||
+    if ((ret = queue_proofs(c, e, n, k->y_only != NULL))) return ret;
+    if ((!k->y_only && (st = gc_buffer_read(c->batch.bb.commit_bytes, 0, k->proofs + first * GC_KZG_BYTES_PER_PROOF,
+                                            n * GC_KZG_BYTES_PER_PROOF))) ||
         (st = gc_buffer_read(e->ys, 0, e->ys_host, n * sizeof(gc_fr))) ||
         (st = gc_buffer_read(c->batch.bb.bad, 0, e->bad_host, n * sizeof(uint32_t))))
         return kzg_device_error(c, st, "reading results");
     kzg_flags_of_pass(c, e->bad_host, n);
     for (size_t i = 0; i < n; i++) {
         k->bad[first + i] |= e->bad_host[i];
-        if (k->ys) gc_fr_to_bytes(k->ys + (first + i) * GC_FR_BYTES, &e->ys_host[i]);
+        if (k->y_only) k->y_only[first + i] = e->ys_host[i];
+        else if (k->ys) gc_fr_to_bytes(k->ys + (first + i) * GC_FR_BYTES, &e->ys_host[i]);
     }
     return GC_KZG_OK;
 }
@@ -177,6 +183,16 @@ gc_kzg_ret kzg_eip4844_set_domain(gc_kzg_ctx *c, const char domain[16]) {
     kzg_eip4844 *e;
     gc_kzg_ret ret = e4_of(c, &e);
     if (!ret) memcpy(e->domain, domain, sizeof e->domain);
+    return ret;
+}
+
+gc_kzg_ret kzg_eip4844_evaluate(gc_kzg_ctx *c, gc_fr *ys, uint32_t *bad, const uint8_t *blobs, const gc_fr *zs,
+                                size_t n) {
+    kzg_eip4844 *e;
+    gc_kzg_ret ret = e4_of(c, &e);
+    e4_call k = {blobs, zs, bad, NULL, NULL, ys};
+    for (size_t first = 0; first < n && !ret; first += e->pass_max)
+        ret = run_pass(c, e, &k, first, n - first < e->pass_max ? n - first : e->pass_max);
     return ret;
 }
 
@@ -216,7 +232,7 @@ gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *y
             bad[b] = !gc_fr_from_bytes(&z[b], zs + b * GC_FR_BYTES);
             if (bad[b]) gc_fr_zero(&z[b]);
         }
-        e4_call k = {blobs, z, bad, NULL, NULL};
+        e4_call k = {blobs, z, bad, NULL, NULL, NULL};
         ret = run_call(ctx, &k, proofs, ys, n, status);
     }
     free(z);
@@ -254,6 +270,7 @@ typedef struct {
     const char *domain;
     gc_fr *z;
     uint32_t *bad;
+    int validate; /* 0: the commitments were decoded already, bad[] says which failed */
 } challenge_job;
 
 /* c-kzg's bytes_to_kzg_commitment (a valid compressed G1 point in the subgroup, the
@@ -262,17 +279,34 @@ static void challenge_range(void *arg, size_t lo, size_t hi) {
     const challenge_job *j = arg;
     for (size_t b = lo; b < hi; b++) {
         const uint8_t *cm = j->commitments + b * GC_KZG_BYTES_PER_COMMITMENT;
-        gc_g1a a;
-        gc_g1p p;
-        int ok = gc_g1a_decompress(&a, cm, 0) == GC_G1_OK;
-        if (ok) {
-            gc_g1p_from_affine(&p, &a);
-            ok = gc_g1p_in_subgroup_endo(&p);
+        int ok = !j->bad[b];
+        if (j->validate) {
+            gc_g1a a;
+            gc_g1p p;
+            ok = gc_g1a_decompress(&a, cm, 0) == GC_G1_OK;
+            if (ok) {
+                gc_g1p_from_affine(&p, &a);
+                ok = gc_g1p_in_subgroup_endo(&p);
+            }
+            j->bad[b] = !ok;
         }
-        j->bad[b] = !ok;
         if (ok) kzg_eip4844_challenge(&j->z[b], j->domain, j->blobs + b * GC_KZG_BYTES_PER_BLOB, cm);
         else gc_fr_zero(&j->z[b]);
     }
+}
+
+static void challenges(gc_kzg_ctx *c, const challenge_job *j, size_t n) {
+    kzg_parallel_ranges(c->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, challenge_range, (void *)j);
+}
+
+gc_kzg_ret kzg_eip4844_challenges_of_decoded(gc_kzg_ctx *c, gc_fr *z, const uint32_t *bad, const uint8_t *blobs,
+                                             const uint8_t *commitments, size_t n) {
+    kzg_eip4844 *e;
+    gc_kzg_ret ret = e4_of(c, &e);
+    if (ret) return ret;
+    challenge_job j = {blobs, commitments, e->domain, z, (uint32_t *)bad, 0};
+    challenges(c, &j, n);
+    return GC_KZG_OK;
 }
 
 gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
@@ -285,9 +319,9 @@ gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const
     uint32_t *bad = calloc(n, sizeof *bad);
     ret = GC_KZG_MALLOC;
     if (z && bad) {
-        challenge_job j = {blobs, commitments, e->domain, z, bad};
-        kzg_parallel_ranges(ctx->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, challenge_range, &j);
-        e4_call k = {blobs, z, bad, NULL, NULL};
+        challenge_job j = {blobs, commitments, e->domain, z, bad, 1};
+        challenges(ctx, &j, n);
+        e4_call k = {blobs, z, bad, NULL, NULL, NULL};
         ret = run_call(ctx, &k, proofs, NULL, n, status);
     }
     free(z);

@@ -20,6 +20,18 @@ void kzg_eip4844_free(kzg_eip4844 *e);
  *  for a domain of 16 bytes (c-kzg's: KZG_EIP4844_DOMAIN). */
 void kzg_eip4844_challenge(gc_fr *z, const char domain[16], const uint8_t *blob, const uint8_t *commitment);
 
+/** ys[b] = p_b(zs[b]) (Montgomery form) for the n blobs' polynomials, on the context's
+ *  device in passes of its batch size; bad[b] |= 1 for a blob with an element >= r (its y
+ *  then meaningless). The verification of blob proofs takes its y from here. */
+gc_kzg_ret kzg_eip4844_evaluate(gc_kzg_ctx *c, gc_fr *ys, uint32_t *bad, const uint8_t *blobs, const gc_fr *zs,
+                                size_t n);
+
+/** z[b] = the challenge of blob b with its commitment (the context's domain, c-kzg's
+ *  FSBLOBVERIFY_V1_) for every b with bad[b] = 0, the commitments decoded and checked
+ *  already (z[b] = 0 elsewhere); on the context's copy threads. */
+gc_kzg_ret kzg_eip4844_challenges_of_decoded(gc_kzg_ctx *c, gc_fr *z, const uint32_t *bad, const uint8_t *blobs,
+                                             const uint8_t *commitments, size_t n);
+
 /** The challenge domain of the context's compute_blob_kzg_proof: the tests' mutant (a
  *  wrong domain) and back. */
 gc_kzg_ret kzg_eip4844_set_domain(gc_kzg_ctx *c, const char domain[16]);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* verifier.c — verify_cell_kzg_proof_batch on a device (verifier.h). */
+/* verifier.c — the verification stage's module, decoding, MSMs and pairing checks, and
+ * verify_cell_kzg_proof_batch on a device (verifier.h). */
 #include "crypto/kzg/verify/verifier.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,14 +15,27 @@
 /* The most cells of one call, all batches together: the MSMs' offsets stay below 2^32. */
 #define KZG_VERIFY_MAX_CELLS (1u << 24)
 
-gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const gc_g1a *g1, const gc_g2a *g2_s64) {
+gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const kzg_verifier_points *pts,
+                                           int mutant) {
     memset(v, 0, sizeof *v);
-    if (!dev || !g1 || !g2_s64) return GC_KZG_BADARGS;
+    if (!dev || !pts || !pts->g1 || !pts->g2_s || !pts->g2_s64) return GC_KZG_BADARGS;
     v->dev = dev;
-    memcpy(v->g1_monomial, g1, sizeof v->g1_monomial);
-    v->g2_s64 = *g2_s64;
-    if (gc_module_build(dev, "crypto/kzg/verify/verify.gc", NULL, &v->mod, NULL) ||
-        gc_kernel_get(v->mod, "kzg_g1_decode", &v->decode) || kzg_pippenger_kernels_get(&v->msm, v->mod)) {
+    memcpy(v->g1_monomial, pts->g1, sizeof v->g1_monomial);
+    gc_g2p g;
+    gc_g2p_generator(&g);
+    gc_g2p_to_affine(&v->g2_gen, &g);
+    v->g2_s = *pts->g2_s;
+    v->g2_s64 = *pts->g2_s64;
+    v->device_checks_min = KZG_VERIFY_DEVICE_CHECKS_MIN;
+    char def[32];
+    const char *defs[] = {def};
+    gc_build_options opt = {0};
+    snprintf(def, sizeof def, "KZG_MUTANT=%d", mutant);
+    opt.defines = defs, opt.n_defines = 1;
+    if (gc_module_build(dev, "crypto/kzg/verify/verify.gc", mutant > 0 ? &opt : NULL, &v->mod, NULL) ||
+        gc_kernel_get(v->mod, "kzg_g1_decode", &v->decode) ||
+        gc_kernel_get(v->mod, "kzg_opening_pairs", &v->opening_pairs) ||
+        gc_kernel_get(v->mod, "kzg_pairing_checks", &v->pairing_checks) || kzg_pippenger_kernels_get(&v->msm, v->mod)) {
         kzg_verifier_free(v);
         return GC_KZG_DEVICE;
     }
@@ -32,19 +47,21 @@ gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_set
         memset(v, 0, sizeof *v);
         return GC_KZG_BADARGS;
     }
-    return kzg_verifier_create_from_points(v, dev, setup->g1_monomial, &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]);
+    kzg_verifier_points pts = {setup->g1_monomial, &setup->g2_monomial[1],
+                               &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]};
+    return kzg_verifier_create_from_points(v, dev, &pts, 0);
 }
 
 void kzg_verifier_free(kzg_verifier *v) {
     if (v->msm.buckets || v->msm.window_sums || v->msm.finish) kzg_pippenger_kernels_free(&v->msm);
     if (v->decode) gc_kernel_free(v->decode);
+    if (v->opening_pairs) gc_kernel_free(v->opening_pairs);
+    if (v->pairing_checks) gc_kernel_free(v->pairing_checks);
     if (v->mod) gc_module_free(v->mod);
     memset(v, 0, sizeof *v);
 }
 
-/* Decode n encodings on the device into out, err[i] = GC_G1_OK or why encoding i is not a
- * valid point of the subgroup; -1 for a device error. */
-static int decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
+int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
     gc_buffer *din = NULL, *dout = NULL, *derr = NULL;
     int ret = -1;
     gc_arg args[] = {GC_ARG_BUF(din), GC_ARG_BUF(dout), GC_ARG_BUF(derr), GC_ARG_VAL(n)};
@@ -61,18 +78,17 @@ static int decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a 
     return ret;
 }
 
-/* n_msms MSMs over offsets[0..n_msms] of pts and scalars in one pass; -1 on a device error. */
-static int msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
-                size_t n_msms, gc_g1p *out) {
+int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
+                      size_t n_msms, gc_g1p *out) {
     size_t n = offsets[n_msms];
     gc_buffer *dp = NULL, *ds = NULL, *dout = NULL;
     kzg_pippenger_plan plan = {0};
     int ret = -1;
-    if (!gc_buffer_alloc(v->dev, n * sizeof *pts, GC_MEM_DEVICE, &dp) &&
-        !gc_buffer_alloc(v->dev, n * 32, GC_MEM_DEVICE, &ds) &&
+    if (!gc_buffer_alloc(v->dev, n * sizeof *pts + 1, GC_MEM_DEVICE, &dp) &&
+        !gc_buffer_alloc(v->dev, n * 32 + 1, GC_MEM_DEVICE, &ds) &&
         !gc_buffer_alloc(v->dev, n_msms * sizeof(gc_g1p), GC_MEM_DEVICE, &dout) &&
-        !gc_buffer_write(dp, 0, pts, n * sizeof *pts) && !gc_buffer_write(ds, 0, scalars, n * 32) &&
-        !kzg_pippenger_plan_create(&plan, v->dev, offsets, n_msms, 0, 0) &&
+        (!n || (!gc_buffer_write(dp, 0, pts, n * sizeof *pts) && !gc_buffer_write(ds, 0, scalars, n * 32))) &&
+        !kzg_pippenger_plan_create(&plan, v->dev, offsets, (uint32_t)n_msms, 0, 0) &&
         !kzg_pippenger_enqueue(&v->msm, &plan, dp, ds, dout) && !gc_buffer_read(dout, 0, out, n_msms * sizeof(gc_g1p)))
         ret = 0;
     kzg_pippenger_plan_free(&plan);
@@ -80,19 +96,40 @@ static int msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalar
     return ret;
 }
 
-/* e(RL, [1]) e(-LL, [s^64]) == 1 */
-static bool pairing_holds(const kzg_verifier *v, const gc_g1p *ll, const gc_g1p *rl) {
+/* e(A, [1]) e(-B, q) == 1 on the host */
+static bool host_check(const kzg_verifier *v, const gc_g1p *a, const gc_g1p *b, const gc_g2a *q) {
     gc_g1a p[2];
-    gc_g2a q[2];
-    gc_g1p neg_ll;
-    gc_g2p g2;
-    gc_g1p_neg(&neg_ll, ll);
-    gc_g1p_to_affine(&p[0], rl);
-    gc_g1p_to_affine(&p[1], &neg_ll);
-    gc_g2p_generator(&g2);
-    gc_g2p_to_affine(&q[0], &g2);
-    q[1] = v->g2_s64;
-    return gc_bls_pairing_check(p, q, 2) == 1;
+    gc_g2a g[2] = {v->g2_gen, *q};
+    gc_g1p nb;
+    gc_g1p_neg(&nb, b);
+    gc_g1p_to_affine(&p[0], a);
+    gc_g1p_to_affine(&p[1], &nb);
+    return gc_bls_pairing_check(p, g, 2) == 1;
+}
+
+int kzg_verifier_pairing_checks(const kzg_verifier *v, bool *ok, const gc_g1p *pairs, const gc_g2a *q, size_t m) {
+    if (m < v->device_checks_min) {
+        for (size_t i = 0; i < m; i++) ok[i] = host_check(v, &pairs[2 * i], &pairs[2 * i + 1], q);
+        return 0;
+    }
+    gc_buffer *dp = NULL, *dq = NULL, *dok = NULL;
+    gc_g2a g[2] = {v->g2_gen, *q};
+    uint32_t *res = malloc(m * 4), n = (uint32_t)m;
+    int ret = -1;
+    gc_arg args[] = {GC_ARG_BUF(dok), GC_ARG_BUF(dp), GC_ARG_BUF(dq), GC_ARG_VAL(n)};
+    gc_range r = {1, {(m + 31) / 32 * 32, 1, 1}, {32, 1, 1}, 0};
+    if (res && !gc_buffer_alloc(v->dev, 2 * m * sizeof *pairs, GC_MEM_DEVICE, &dp) &&
+        !gc_buffer_alloc(v->dev, sizeof g, GC_MEM_DEVICE, &dq) && !gc_buffer_alloc(v->dev, 4 * m, GC_MEM_DEVICE, &dok) &&
+        !gc_buffer_write(dp, 0, pairs, 2 * m * sizeof *pairs) && !gc_buffer_write(dq, 0, g, sizeof g)) {
+        args[0].buffer = dok, args[1].buffer = dp, args[2].buffer = dq;
+        if (!gc_kernel_launch(v->pairing_checks, &r, args, 4, NULL) && !gc_buffer_read(dok, 0, res, 4 * m)) {
+            for (size_t i = 0; i < m; i++) ok[i] = res[i] == 1;
+            ret = 0;
+        }
+    }
+    gc_buffer_free(dp), gc_buffer_free(dq), gc_buffer_free(dok);
+    free(res);
+    return ret;
 }
 
 /* The call's host memory: encodings, their decodings and errors, the commitments' indices,
@@ -156,7 +193,7 @@ static int decode_batches(const kzg_verifier *v, verify_work *w, gc_kzg_ret *sta
         e += w->u[b] + x->num_cells, c += x->num_cells;
     }
     if (e == 0) return 0;
-    if (decode(v, w->enc, (uint32_t)e, w->dec, w->err)) return -1;
+    if (kzg_verifier_decode(v, w->enc, (uint32_t)e, w->dec, w->err)) return -1;
     for (size_t b = 0; b < nb; b++) {
         if (status[b] || !batches[b].num_cells) continue;
         for (size_t i = 0; i < w->u[b] + batches[b].num_cells; i++)
@@ -195,6 +232,21 @@ static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *stat
     return m;
 }
 
+/* Each live batch's check e(RL, [1]) e(-LL, [s^64]) = 1 (its MSMs 2m: LL, 2m + 1: RL). */
+static int cell_checks(const kzg_verifier *v, verify_work *w, bool *ok, size_t nb, size_t m) {
+    gc_g1p *pairs = malloc(2 * m * sizeof *pairs);
+    bool *res = malloc(m * sizeof *res);
+    int ret = -1;
+    if (pairs && res) {
+        for (size_t k = 0; k < m; k++) pairs[2 * k] = w->out[2 * k + 1], pairs[2 * k + 1] = w->out[2 * k];
+        ret = kzg_verifier_pairing_checks(v, res, pairs, &v->g2_s64, m);
+        for (size_t b = 0; !ret && b < nb; b++)
+            if (w->msm[b] != SIZE_MAX) ok[b] = res[w->msm[b] / 2];
+    }
+    free(pairs), free(res);
+    return ret;
+}
+
 gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
                                          const kzg_cell_batch *batches, size_t nb) {
     if (!v || !v->mod || !ok || !status || (!batches && nb)) return GC_KZG_BADARGS;
@@ -208,9 +260,8 @@ gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg
     if (!ret && !work_alloc(&w, nb, cells)) ret = GC_KZG_MALLOC;
     if (!ret && decode_batches(v, &w, st_w, batches, nb)) ret = GC_KZG_DEVICE;
     size_t m = ret ? 0 : place_msms(v, &w, st_w, batches, nb);
-    if (!ret && m && msms(v, w.pts, w.sc, w.offsets, 2 * m, w.out)) ret = GC_KZG_DEVICE;
-    for (size_t b = 0; !ret && b < nb; b++)
-        if (w.msm[b] != SIZE_MAX) ok_w[b] = pairing_holds(v, &w.out[w.msm[b]], &w.out[w.msm[b] + 1]);
+    if (!ret && m && kzg_verifier_msms(v, w.pts, w.sc, w.offsets, 2 * m, w.out)) ret = GC_KZG_DEVICE;
+    if (!ret && m && cell_checks(v, &w, ok_w, nb, m)) ret = GC_KZG_DEVICE;
     if (!ret) {
         memcpy(ok, ok_w, nb * sizeof *ok);
         memcpy(status, st_w, nb * sizeof *status);

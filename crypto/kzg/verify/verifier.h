@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* verifier.h — EIP-7594's verify_cell_kzg_proof_batch on a device, with c-kzg-4844 2.1.8's
- * answers: the points decoded and checked on the device (g1_decode.gc), the challenge and
- * scalars on the host (challenge.c, cell_batch.c), LL and RL as one batch of two MSMs
- * (crypto/kzg/msm/pippenger.gc), then the pairing check e(RL, [1]) e(-LL, [s^64]) = 1 on the
- * host (crypto/bls12_381/pairing.gc). Many independent batches share one decoding launch
- * and one MSM pass (two MSMs a batch). */
+/* verifier.h — the verification stage on a device, with c-kzg-4844 2.1.8's answers: the
+ * points decoded and checked on the device (g1_decode.gc), challenges and scalars on the
+ * host (challenge.c, cell_batch.c, blob_batch.c), the random linear combinations as MSMs
+ * (crypto/kzg/msm/pippenger.gc), the pairing checks e(A, [1]) e(-B, Q) = 1 on the device
+ * or, for fewer than KZG_VERIFY_DEVICE_CHECKS_MIN, on the host (pairing_checks.gc).
+ * EIP-7594's verify_cell_kzg_proof_batch is here (many independent batches share one
+ * decoding launch and one MSM pass, two MSMs a batch); EIP-4844's verifications in
+ * openings.h. */
 #ifndef GC_KZG_VERIFY_VERIFIER_H
 #define GC_KZG_VERIFY_VERIFIER_H
 
@@ -17,21 +19,46 @@
 
 #define KZG_VERIFY_SETUP_G1 64u /* the setup's first [s^i] G1 that RL takes */
 
+/* Calls with fewer pairing checks than this make them on the host: one check is a single
+ * work-item's pairing on a device, slower than the host's; many fill the device. */
+#define KZG_VERIFY_DEVICE_CHECKS_MIN 4u
+
 typedef struct {
     gc_device *dev;
     gc_module *mod;
-    gc_kernel *decode;
+    gc_kernel *decode, *opening_pairs, *pairing_checks;
     kzg_pippenger_kernels msm;
     gc_g1a g1_monomial[KZG_VERIFY_SETUP_G1]; /* copies: the setup may be freed after create */
-    gc_g2a g2_s64;                           /* [s^64] G2 */
+    gc_g2a g2_gen, g2_s, g2_s64;             /* [1], [s] and [s^64] G2 */
+    size_t device_checks_min;                /* KZG_VERIFY_DEVICE_CHECKS_MIN; tests force either side */
 } kzg_verifier;
 
+/* What verification needs of a setup, kept by a context (crypto/kzg/verify/verify_calls.c). */
+typedef struct {
+    const gc_g1a *g1;   /* KZG_VERIFY_SETUP_G1 monomial points */
+    const gc_g2a *g2_s, *g2_s64;
+} kzg_verifier_points;
+
 /** Build the verification stage's module (crypto/kzg/verify/verify.gc) on dev, keeping
- *  copies of the setup's first 64 monomial G1 points and its [s^64] G2. */
+ *  copies of the setup's first 64 monomial G1 points, [s] G2 and [s^64] G2. */
 gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_setup *setup);
-/** The same from the points themselves (g1: KZG_VERIFY_SETUP_G1 points). */
-gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const gc_g1a *g1, const gc_g2a *g2_s64);
+/** The same from the points themselves; mutant > 0 builds the module with KZG_MUTANT=mutant
+ *  (the suite's fault sites 22 .. 24). */
+gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const kzg_verifier_points *pts,
+                                           int mutant);
 void kzg_verifier_free(kzg_verifier *v);
+
+/** Decode n compressed G1 points on the device: out[i] the point, err[i] GC_G1_OK or why
+ *  encoding i is not a point of the subgroup. 0, or -1 for a device error. */
+int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err);
+/** n_msms MSMs over offsets[0 .. n_msms] of pts and scalars (8 raw limbs each) in one
+ *  pass, out[m] projective. 0, or -1 for a device error. */
+int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
+                      size_t n_msms, gc_g1p *out);
+/** ok[i] = e(A_i, [1]) e(-B_i, q) == 1 for (A_i, B_i) = pairs[2 i], pairs[2 i + 1], m
+ *  checks: on the host below v->device_checks_min, else in one launch. 0, or -1 for a
+ *  device error. */
+int kzg_verifier_pairing_checks(const kzg_verifier *v, bool *ok, const gc_g1p *pairs, const gc_g2a *q, size_t m);
 
 /** *ok = whether the n cells (2048 B each) with their indices are the evaluations the
  *  proofs (48 B each) open from the commitments (48 B each); as c-kzg: n = 0 is valid, a

@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* verify_calls.c — gc_kzg_verify_cell_kzg_proof_batch(es) (gc_kzg.h): the context's verifier,
- * built on first use from the setup points gc_kzg_ctx_create kept (kzg_verify_state). */
+/* verify_calls.c — gc_kzg_verify_cell_kzg_proof_batch(es) (gc_kzg.h) and the context's
+ * verifier, built on first use from the setup points gc_kzg_ctx_create kept
+ * (kzg_verify_state). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "crypto/kzg/kzg_internal.h"
 
-static gc_kzg_ret refuse(gc_kzg_ctx *c, gc_kzg_ret r, const char *why) {
+gc_kzg_ret kzg_verify_refuse(gc_kzg_ctx *c, gc_kzg_ret r, const char *why) {
     c->last_status = r == GC_KZG_DEVICE ? GC_ERR_LAUNCH : r == GC_KZG_MALLOC ? GC_ERR_NO_MEMORY : GC_ERR_ARGUMENT;
     snprintf(c->last_message, sizeof c->last_message, "%s", why);
     return r;
 }
 
-/* The verifier, its module built on the first call. */
-static gc_kzg_ret verifier_of(gc_kzg_ctx *c, const kzg_verifier **out) {
+gc_kzg_ret kzg_ctx_verifier(gc_kzg_ctx *c, const kzg_verifier **out) {
     kzg_verify_state *s = &c->verify;
     if (!s->have_points)
-        return refuse(c, GC_KZG_SETUP, "verification: the context was made without the setup's G2 points");
+        return kzg_verify_refuse(c, GC_KZG_SETUP, "verification: the context was made without the setup's G2 points");
     if (!s->built) {
-        gc_kzg_ret r = kzg_verifier_create_from_points(&s->verifier, c->dev, s->g1_monomial, &s->g2_s64);
+        kzg_verifier_points pts = {s->g1_monomial, &s->g2_s, &s->g2_s64};
+        gc_kzg_ret r = kzg_verifier_create_from_points(&s->verifier, c->dev, &pts, s->mutant);
         if (r) {
             c->last_status = GC_ERR_COMPILE;
             snprintf(c->last_message, sizeof c->last_message, "verification kernels: %s", gc_last_error());
@@ -29,6 +30,12 @@ static gc_kzg_ret verifier_of(gc_kzg_ctx *c, const kzg_verifier **out) {
     }
     *out = &s->verifier;
     return GC_KZG_OK;
+}
+
+void kzg_verify_set_mutant(gc_kzg_ctx *c, int mutant) {
+    if (c->verify.built) kzg_verifier_free(&c->verify.verifier);
+    c->verify.built = 0;
+    c->verify.mutant = mutant;
 }
 
 /* Why batch b was refused, in c-kzg's terms: an index (checked first, as c-kzg does), else
@@ -54,14 +61,14 @@ gc_kzg_ret gc_kzg_verify_cell_kzg_proof_batches(gc_kzg_ctx *ctx, bool *ok, gc_kz
                                                 const gc_kzg_cell_batch *batches, size_t num_batches) {
     if (!ctx) return GC_KZG_BADARGS;
     if (!ok || !status || (!batches && num_batches))
-        return refuse(ctx, GC_KZG_BADARGS, "gc_kzg_verify_cell_kzg_proof_batches: ok, status or batches is NULL");
+        return kzg_verify_refuse(ctx, GC_KZG_BADARGS, "gc_kzg_verify_cell_kzg_proof_batches: ok, status or batches is NULL");
     if (num_batches == 0) return GC_KZG_OK;
     const kzg_verifier *v;
-    gc_kzg_ret r = verifier_of(ctx, &v);
+    gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (r) return r;
     r = kzg_verify_cell_proof_batches(v, ok, status, batches, num_batches);
-    if (r == GC_KZG_BADARGS) return refuse(ctx, r, "gc_kzg_verify_cell_kzg_proof_batches: more than 2^24 cells");
-    if (r) return refuse(ctx, r, r == GC_KZG_MALLOC ? "verification: out of host memory" : gc_last_error());
+    if (r == GC_KZG_BADARGS) return kzg_verify_refuse(ctx, r, "gc_kzg_verify_cell_kzg_proof_batches: more than 2^24 cells");
+    if (r) return kzg_verify_refuse(ctx, r, r == GC_KZG_MALLOC ? "verification: out of host memory" : gc_last_error());
     for (size_t b = 0; b < num_batches; b++)
         if (status[b] == GC_KZG_BADARGS) {
             ctx->last_status = GC_ERR_ARGUMENT;
@@ -75,7 +82,7 @@ gc_kzg_ret gc_kzg_verify_cell_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const u
                                               const uint64_t *cell_indices, const uint8_t *cells,
                                               const uint8_t *proofs, size_t num_cells) {
     if (!ctx) return GC_KZG_BADARGS;
-    if (!ok) return refuse(ctx, GC_KZG_BADARGS, "gc_kzg_verify_cell_kzg_proof_batch: ok is NULL");
+    if (!ok) return kzg_verify_refuse(ctx, GC_KZG_BADARGS, "gc_kzg_verify_cell_kzg_proof_batch: ok is NULL");
     *ok = false;
     gc_kzg_cell_batch b = {commitments, cell_indices, cells, proofs, num_cells};
     gc_kzg_ret status = GC_KZG_OK, r = gc_kzg_verify_cell_kzg_proof_batches(ctx, ok, &status, &b, 1);
