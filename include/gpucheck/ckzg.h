@@ -26,12 +26,11 @@
  *   device fails (gpucheck_ckzg_last_error() then says why); C_KZG_MALLOC when host or
  *   device memory runs out.
  *
- * The functions here today: load_trusted_setup, load_trusted_setup_file,
+ * Every public function of c-kzg-4844 2.x: load_trusted_setup, load_trusted_setup_file,
  * free_trusted_setup, blob_to_kzg_commitment, compute_kzg_proof, compute_blob_kzg_proof,
+ * verify_kzg_proof, verify_blob_kzg_proof, verify_blob_kzg_proof_batch,
  * compute_cells_and_kzg_proofs, recover_cells_and_kzg_proofs, verify_cell_kzg_proof_batch
- * (all but compute_cells_and_kzg_proofs on the first device). Not yet (they join as
- * gpucheck's KZG library gains them): verify_kzg_proof, verify_blob_kzg_proof,
- * verify_blob_kzg_proof_batch. */
+ * (all but compute_cells_and_kzg_proofs and blob_to_kzg_commitment on the first device). */
 #ifndef GPUCHECK_CKZG_H
 #define GPUCHECK_CKZG_H
 
@@ -119,6 +118,20 @@ C_KZG_RET compute_kzg_proof(KZGProof *proof_out, Bytes32 *y_out, const Blob *blo
  *  BADARGS for a bad element or a commitment that is not a compressed G1 subgroup point. */
 C_KZG_RET compute_blob_kzg_proof(KZGProof *out, const Blob *blob, const Bytes48 *commitment_bytes,
                                  const KZGSettings *s);
+
+/** *ok = whether proof_bytes opens commitment_bytes at z to y (p(z) = y); BADARGS (*ok
+ *  false) for z or y >= the field's modulus or a commitment or proof that is not a
+ *  compressed G1 subgroup point. */
+C_KZG_RET verify_kzg_proof(bool *ok, const Bytes48 *commitment_bytes, const Bytes32 *z_bytes, const Bytes32 *y_bytes,
+                           const Bytes48 *proof_bytes, const KZGSettings *s);
+/** *ok = whether proof_bytes is the blob's proof at its Fiat-Shamir challenge; BADARGS as
+ *  compute_blob_kzg_proof, and for a proof that is not a compressed G1 subgroup point. */
+C_KZG_RET verify_blob_kzg_proof(bool *ok, const Blob *blob, const Bytes48 *commitment_bytes, const Bytes48 *proof_bytes,
+                                const KZGSettings *s);
+/** *ok = whether every blob's proof is valid (one random linear combination); n = 0: *ok
+ *  true; any refused input as verify_blob_kzg_proof: BADARGS. */
+C_KZG_RET verify_blob_kzg_proof_batch(bool *ok, const Blob *blobs, const Bytes48 *commitments_bytes,
+                                      const Bytes48 *proofs_bytes, uint64_t n, const KZGSettings *s);
 
 /* ---- eip7594/eip7594.h ------------------------------------------------------------------- */
 /** CELLS_PER_EXT_BLOB cells and proofs of a blob; either output may be NULL (not both). */
