@@ -71,6 +71,11 @@ def _declare(lib):
         "gc_kzg_verify_cell_kzg_proof_batch": (c_int, [p, ctypes.POINTER(ctypes.c_bool), p, p, p, p, size]),
         "gc_kzg_compute_kzg_proof": (c_int, [p, p, p, p, p, size, ctypes.POINTER(c_int)]),
         "gc_kzg_compute_blob_kzg_proof": (c_int, [p, p, p, p, size, ctypes.POINTER(c_int)]),
+        "gc_kzg_verify_kzg_proof": (c_int, [p, ctypes.POINTER(ctypes.c_bool), p, p, p, p, size,
+                                            ctypes.POINTER(c_int)]),
+        "gc_kzg_verify_blob_kzg_proof": (c_int, [p, ctypes.POINTER(ctypes.c_bool), p, p, p, size,
+                                                 ctypes.POINTER(c_int)]),
+        "gc_kzg_verify_blob_kzg_proof_batch": (c_int, [p, ctypes.POINTER(ctypes.c_bool), p, p, p, size]),
         "gc_kzg_recover_cells_and_proofs": (c_int, [p, p, p, p, p, ctypes.POINTER(size), size,
                                                     ctypes.POINTER(c_int)]),
     }

@@ -281,6 +281,9 @@ def verify_cell_kzg_proof_batch(commitments, cell_indices, cells, proofs, ts, /)
     return bool(ok.value)
 
 
-# The EIP-4844 proofs and the EIP-7594 recovery (kzg_proofs.py), under this module's names.
+# The EIP-4844 proofs and the EIP-7594 recovery (kzg_proofs.py) and the EIP-4844
+# verifications (kzg_verify.py), under this module's names.
 from .kzg_proofs import (compute_blob_kzg_proof, compute_blob_kzg_proof_batch, compute_kzg_proof,  # noqa: E402
                          compute_kzg_proof_batch, recover_cells_and_kzg_proofs, recover_cells_and_kzg_proofs_batch)
+from .kzg_verify import (verify_blob_kzg_proof, verify_blob_kzg_proof_batch, verify_blob_kzg_proofs,  # noqa: E402
+                         verify_kzg_proof, verify_kzg_proofs)
