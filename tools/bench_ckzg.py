@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Time c-kzg-4844 (PyPI ckzg) on this machine: the CPU baseline for gpucheck's FK20 ratios.
+"""Time c-kzg-4844 (PyPI ckzg) on this machine: the CPU baseline for gpucheck's ratios.
 
-Times compute_cells_and_kzg_proofs and blob_to_kzg_commitment on N random blobs, on one core
+Times compute_cells_and_kzg_proofs and blob_to_kzg_commitment (--ops: also the proofs,
+verifications and recovery of the KZG API, each call's arguments made from a blob before
+timing) on N random blobs, on one core
 (in this process) and on P cores (a process pool, one trusted setup loaded per worker), for
 each precompute level, and prints medians in ms per blob. Run it on the same machine, in the
 same call as `gpucheck bench --filter 'fk20*'` (scripts/gpu-run.sh --ckzg N), so that each
@@ -81,10 +83,54 @@ def cpu_model():
     return platform.processor() or "unknown"
 
 
+Z = (0x5EED << 200).to_bytes(32, "big")  # an evaluation point outside the domain
+
+
+def _cells_args(blob, s):
+    c = bytes(ckzg.blob_to_kzg_commitment(blob, s))
+    cells, proofs = ckzg.compute_cells_and_kzg_proofs(blob, s)
+    return c, list(cells), list(proofs)
+
+
+def _prep_opening(blob, s):
+    c = bytes(ckzg.blob_to_kzg_commitment(blob, s))
+    p, y = ckzg.compute_kzg_proof(blob, Z, s)
+    return (c, Z, bytes(y), bytes(p))
+
+
+def _prep_blob_proof(blob, s):
+    c = bytes(ckzg.blob_to_kzg_commitment(blob, s))
+    return (blob, c, bytes(ckzg.compute_blob_kzg_proof(blob, c, s)))
+
+
+def _prep_cells(blob, s):
+    c, cells, proofs = _cells_args(blob, s)
+    return ([c] * 128, list(range(128)), cells, proofs)
+
+
+def _prep_recover(blob, s):
+    _, cells, _ = _cells_args(blob, s)
+    return (list(range(0, 128, 2)), cells[0::2])
+
+
+def _prep_batch64(blob, s):
+    b, c, p = _prep_blob_proof(blob, s)
+    return (b * 64, c * 64, p * 64)
+
+
+# op: (prepare(blob, setup) -> the call's arguments, untimed; the timed call on them). A
+# unit is a blob: one call of its arguments (the 64-blob batch: one call of 64 copies).
 OPS = {
-    "compute_cells_and_kzg_proofs": lambda blob, s: ckzg.compute_cells_and_kzg_proofs(blob, s),
-    "blob_to_kzg_commitment": lambda blob, s: ckzg.blob_to_kzg_commitment(blob, s),
+    "compute_cells_and_kzg_proofs": (lambda b, s: (b,), ckzg.compute_cells_and_kzg_proofs),
+    "blob_to_kzg_commitment": (lambda b, s: (b,), ckzg.blob_to_kzg_commitment),
+    "compute_blob_kzg_proof": (lambda b, s: _prep_blob_proof(b, s)[:2], ckzg.compute_blob_kzg_proof),
+    "verify_kzg_proof": (_prep_opening, ckzg.verify_kzg_proof),
+    "verify_blob_kzg_proof": (_prep_blob_proof, ckzg.verify_blob_kzg_proof),
+    "verify_blob_kzg_proof_batch64": (_prep_batch64, ckzg.verify_blob_kzg_proof_batch),
+    "verify_cell_kzg_proof_batch128": (_prep_cells, ckzg.verify_cell_kzg_proof_batch),
+    "recover_cells_and_kzg_proofs": (_prep_recover, ckzg.recover_cells_and_kzg_proofs),
 }
+DEFAULT_OPS = "compute_cells_and_kzg_proofs,blob_to_kzg_commitment"
 
 _W_SETUP = None
 _W_OP = None
@@ -93,35 +139,35 @@ _W_OP = None
 def _worker_init(setup_path, precompute, op):
     global _W_SETUP, _W_OP
     _W_SETUP = ckzg.load_trusted_setup(setup_path, precompute)
-    _W_OP = OPS[op]
+    _W_OP = OPS[op][1]
 
 
-def _worker_run(blob):
-    _W_OP(blob, _W_SETUP)
+def _worker_run(args):
+    _W_OP(*args, _W_SETUP)
     return os.getpid()
 
 
-def bench_one_core(blobs, setup, op, repeats):
-    fn = OPS[op]
-    fn(blobs[0], setup)  # warm-up
+def bench_one_core(inputs, setup, op, repeats):
+    fn = OPS[op][1]
+    fn(*inputs[0], setup)  # warm-up
     samples = []
     for _ in range(repeats):
-        for blob in blobs:
+        for args in inputs:
             t = time.perf_counter()
-            fn(blob, setup)
+            fn(*args, setup)
             samples.append((time.perf_counter() - t) * 1e3)
     return samples
 
 
-def bench_pool(blobs, setup_path, precompute, op, procs, repeats):
+def bench_pool(inputs, setup_path, precompute, op, procs, repeats):
     ctx = mp.get_context("spawn")   # each worker loads its own setup; nothing inherited
     with ctx.Pool(procs, initializer=_worker_init, initargs=(setup_path, precompute, op)) as pool:
-        pids = set(pool.map(_worker_run, blobs[:1] * procs, chunksize=1))  # warm-up
+        pids = set(pool.map(_worker_run, inputs[:1] * procs, chunksize=1))  # warm-up
         samples = []
         for _ in range(repeats):
             t = time.perf_counter()
-            pool.map(_worker_run, blobs, chunksize=1)
-            samples.append((time.perf_counter() - t) * 1e3 / len(blobs))
+            pool.map(_worker_run, inputs, chunksize=1)
+            samples.append((time.perf_counter() - t) * 1e3 / len(inputs))
     return samples, len(pids)
 
 
@@ -145,7 +191,7 @@ def main():
     ap.add_argument("--precompute", default="0,8", help="comma list (default 0,8)")
     ap.add_argument("--procs", default="1,all",
                     help="comma list of process counts; 'all' = usable cores (%d here)" % nallowed)
-    ap.add_argument("--ops", default=",".join(OPS), help="comma list of: " + ", ".join(OPS))
+    ap.add_argument("--ops", default=DEFAULT_OPS, help="comma list of: " + ", ".join(OPS))
     ap.add_argument("--seed", type=lambda s: int(s, 0), default=SEED)
     ap.add_argument("--setup", default=default_setup_path())
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
@@ -178,13 +224,14 @@ def main():
         setup = ckzg.load_trusted_setup(args.setup, pre)
         load_s = time.perf_counter() - t
         for op in ops:
+            inputs = [OPS[op][0](b, setup) for b in blobs]
             for procs in procs_list:
                 if procs == 1:
-                    samples = bench_one_core(blobs, setup, op, args.repeats)
+                    samples = bench_one_core(inputs, setup, op, args.repeats)
                     workers = 1
                     kind = "latency: each call timed alone"
                 else:
-                    samples, workers = bench_pool(blobs, args.setup, pre, op, procs, args.repeats)
+                    samples, workers = bench_pool(inputs, args.setup, pre, op, procs, args.repeats)
                     kind = "throughput: batch wall time / blobs"
                 rec = {
                     "op": op, "precompute": pre, "procs": procs, "workers_seen": workers,

@@ -43,6 +43,7 @@ def main():
     ap.add_argument("--dir", default=".")
     ap.add_argument("--runs", default="hex:jsonl,raw:raw")
     a = ap.parse_args(argv)
+    os.makedirs(a.dir, exist_ok=True)
     hex_path, raw_path = make_inputs(a.dir, a.blobs)
     for run in a.runs.split(","):
         fin, fout = run.split(":")
