@@ -577,6 +577,41 @@ static void test_load__arguments_and_io(void) {
     CHECK(gc_kzg_ret_message((gc_kzg_ret)-1) != NULL);
 }
 
+/* The text with the G1 Lagrange section (lines 3 .. 4098) replaced by the monomial one
+ * (after the 65 G2 lines), or, swap = 1, with Lagrange lines 3 and 4 swapped. */
+static char *lagrange_variant(int swap) {
+    const char *lines[2 * 4096 + 65 + 2];
+    size_t n = 0, len[2 * 4096 + 65 + 2];
+    for (const char *p = g_text; *p && n < sizeof lines / sizeof lines[0]; n++) {
+        const char *e = strchr(p, '\n');
+        lines[n] = p, len[n] = e ? (size_t)(e - p) + 1 : strlen(p);
+        p += len[n];
+    }
+    char *out = malloc(g_text_len + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        size_t from = i;
+        if (!swap && i >= 2 && i < 2 + 4096) from = i + 4096 + 65; /* monomial point i - 2 */
+        if (swap && (i == 2 || i == 3)) from = 5 - i;
+        memcpy(o, lines[from], len[from]);
+        o += len[from];
+    }
+    *o = '\0';
+    return out;
+}
+
+/* c-kzg's one check of how the sections agree: a Lagrange section of monomial points is
+ * refused; two swapped Lagrange points pass (ckzg 2.1.8 loads that setup too). */
+static void test_load__refuses_monomial_points_as_lagrange(void) {
+    char *mono = lagrange_variant(0), *swapped = lagrange_variant(1), err[256];
+    CHECK(strlen(mono) == g_text_len && strlen(swapped) == g_text_len);
+    expect_reject("Lagrange section of monomial points", mono, 1, 0, "the G1 Lagrange section holds monomial points");
+    gc_kzg_setup *s = NULL;
+    gc_kzg_ret r = gc_kzg_setup_load_text(&s, swapped, strlen(swapped), 1, 0, NULL, err, sizeof err);
+    CHECKF(r == GC_KZG_OK, "two swapped Lagrange points: %s (%s); c-kzg loads it", gc_kzg_ret_name(r), err);
+    gc_kzg_setup_free(s);
+    free(mono), free(swapped);
+}
+
 int main(void) {
     test_fp2__matches_py_ecc();
     test_fp2_sign__c1_first_then_c0();
@@ -593,6 +628,7 @@ int main(void) {
     test_load__tolerates_crlf_trailing_space_and_case();
     test_load__rejects_each_corruption_at_its_line();
     test_load_file__copy_validates_fully_and_loads_identically();
+    test_load__refuses_monomial_points_as_lagrange();
     gc_kzg_setup_free(g_default);
     free(g_text);
     return UNIT_DONE();

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "common/hex.h"
+#include "crypto/bls12_381/pairing.gc"
 #include "device/sha256.h"
 
 #define N_G1 GC_KZG_SETUP_G1_POINTS
@@ -255,6 +256,22 @@ static gc_kzg_ret check_points(gc_kzg_setup *s, const unsigned char *enc, int ch
     return GC_KZG_SETUP;
 }
 
+/* c-kzg-4844's is_trusted_setup_in_lagrange_form: a setup whose Lagrange section holds
+ * monomial points, e(L[1], [1]) = e(L[0], [s]), is refused (c-kzg refuses it too). c-kzg
+ * checks nothing more of how the sections agree (it loads a setup with two points
+ * swapped in any section), and neither does this loader. */
+static gc_kzg_ret check_lagrange_form(const gc_kzg_setup *s, char *err, size_t err_len) {
+    gc_g1a p[2] = {s->g1_lagrange[1], s->g1_lagrange[0]};
+    gc_g2a q[2] = {s->g2_monomial[0], s->g2_monomial[1]};
+    gc_g1p t;
+    gc_g1p_from_affine(&t, &p[1]);
+    gc_g1p_neg(&t, &t);
+    gc_g1p_to_affine(&p[1], &t);
+    if (gc_bls_pairing_check(p, q, 2) != 1) return GC_KZG_OK;
+    set_err(err, err_len, "the G1 Lagrange section holds monomial points (e(L[1], [1]) = e(L[0], [s]))");
+    return GC_KZG_SETUP;
+}
+
 /* ---- loading --------------------------------------------------------------------- */
 
 gc_kzg_ret gc_kzg_setup_load_text(gc_kzg_setup **out, const void *text, size_t len, int check_subgroups,
@@ -291,6 +308,7 @@ gc_kzg_ret gc_kzg_setup_load_text(gc_kzg_setup **out, const void *text, size_t l
     }
 
     ret = check_points(s, enc, check_subgroups, threads, err, err_len);
+    if (ret == GC_KZG_OK && check_subgroups) ret = check_lagrange_form(s, err, err_len);
 out:
     free(enc);
     if (ret == GC_KZG_OK) *out = s;
