@@ -31,3 +31,12 @@ if(GC_NVRTC_LIBRARY)
   set_tests_properties(test_kernel_files test_kernel_binaries PROPERTIES
                        ENVIRONMENT "GC_NVRTC_LIBRARY=${GC_NVRTC_LIBRARY}")
 endif()
+# saxpy.cl through clang's OpenCL C 3.0 front end, as NVIDIA's OpenCL compiles it (stricter
+# than PoCL), as test_opencl_c30_frontend does for the embedded sources.
+find_program(GC_SAXPY_CLANG clang)
+if(GC_SAXPY_CLANG)
+  add_test(NAME examples.saxpy_cl.opencl_c30_frontend
+           COMMAND ${GC_SAXPY_CLANG} -x cl -cl-std=CL3.0 -Xclang -finclude-default-header -fsyntax-only -Werror
+                   ${PROJECT_SOURCE_DIR}/examples/saxpy_cl/saxpy.cl ${CMAKE_CURRENT_SOURCE_DIR}/kernels/saxpy_poisoned.cl)
+  set_tests_properties(examples.saxpy_cl.opencl_c30_frontend PROPERTIES LABELS "unit;examples")
+endif()

@@ -3,6 +3,6 @@
 #ifndef AXPY_H
 #define AXPY_H
 
-inline float axpy(float a, float x, float y) { return a * x + y; }
+static inline float axpy(float a, float x, float y) { return a * x + y; }
 
 #endif

@@ -235,12 +235,13 @@ GC_API const char *gc_module_assembly(const gc_module *mod);
  *
  * #include "X" is resolved from the including file's folder, then from each include_dirs
  * entry in order, then from gpucheck's embedded sources ("kernels/gc_dialect.h");
- * #include <X> from include_dirs only. Every included file is pasted in with #line
+ * #include <X> from include_dirs and the embedded sources. Every included file is pasted in with #line
  * directives, so compiler messages name the user's file and line
  * ("dir/saxpy.cu(12): error", "dir/saxpy.cl:12:5: error"), and the compile cache's key,
  * computed over the pasted text, changes whenever any included file does. An include found
  * nowhere is left to the compiler in CUDA C++ and OpenCL C (NVRTC's own headers, a line
- * inside #if 0) and is GC_ERR_NOT_FOUND naming the file and line in the dialect. A file
+ * inside #if 0), as is an #include <X> in the dialect; an #include "X" found nowhere in the
+ * dialect is GC_ERR_NOT_FOUND naming the file and line. A file
  * is pasted again at each include, as the C preprocessor does (include guards and
  * #pragma once work as usual), except in the dialect, where each file is pasted once. */
 typedef enum {
