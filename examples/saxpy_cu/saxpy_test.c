@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* saxpy_test.c — gpucheck's test and benchmark of a CUDA C++ kernel that already exists
  * as a file, saxpy.cu (and the header it includes), which NVRTC builds as it is: no port
- * to gpucheck's dialect, no copy into a string (see docs/writing-tests.md). A third test
- * loads the PTX that nvcc made of the same file, what a project ships.
+ * to gpucheck's dialect, no copy into a string (see docs/writing-tests.md). Two more tests
+ * load the PTX and the CUBIN that nvcc made of the same file, what a project ships.
  *
  *   ./saxpy_cu run                 the known answers on the default CUDA device
  *   ./saxpy_cu bench --samples 50  the benchmark
  *   SAXPY_CU=path/to/other.cu ./saxpy_cu run   test another file with the same kernel
- *   SAXPY_PTX=path/to/saxpy.ptx ./saxpy_cu run --filter saxpy_cu.from_ptx
+ *   SAXPY_PTX=path/to/saxpy.ptx SAXPY_CUBIN=path/to/saxpy.cubin ./saxpy_cu run
  *
  * The kernel file is found at $SAXPY_CU, else at SAXPY_CU_DEFAULT (the path CMake gives,
- * this folder's saxpy.cu); the PTX at $SAXPY_PTX, else SAXPY_PTX_DEFAULT (what CMake built
- * with nvcc, when it found nvcc). On an OpenCL device the tests SKIP: CUDA C++ builds for
+ * this folder's saxpy.cu); the PTX and CUBIN at $SAXPY_PTX and $SAXPY_CUBIN, else where
+ * CMake had nvcc build them (when it found nvcc). On an OpenCL device the tests SKIP: CUDA C++ builds for
  * CUDA devices only. */
 #include <gpucheck/gc_harness.h>
 
@@ -25,10 +25,13 @@
 #ifndef SAXPY_PTX_DEFAULT
 #define SAXPY_PTX_DEFAULT "" /* none built */
 #endif
+#ifndef SAXPY_CUBIN_DEFAULT
+#define SAXPY_CUBIN_DEFAULT ""
+#endif
 
 typedef struct {
     size_t elements; /* at --scale 1 */
-    int from_ptx;    /* load nvcc's PTX instead of building saxpy.cu */
+    gc_binary_format binary; /* load nvcc's PTX or CUBIN instead of building saxpy.cu */
 } saxpy_param;
 
 typedef struct {
@@ -75,14 +78,15 @@ static gc_status setup(gc_test_ctx *ctx) {
      * writes is reported as unwritten. */
     if ((st = gc_ctx_alloc_output(ctx, s->n * sizeof(float), &s->dout)) != GC_OK) return st;
 
-    if (p->from_ptx) {
-        const char *ptx = env_or("SAXPY_PTX", SAXPY_PTX_DEFAULT);
-        if (!*ptx) {
-            gc_ctx_skip(ctx, "no saxpy.ptx: nvcc was not found when this example was configured, and SAXPY_PTX "
-                             "is not set");
+    if (p->binary != GC_BINARY_AUTO) {
+        int ptx = p->binary == GC_BINARY_PTX;
+        const char *path = ptx ? env_or("SAXPY_PTX", SAXPY_PTX_DEFAULT) : env_or("SAXPY_CUBIN", SAXPY_CUBIN_DEFAULT);
+        if (!*path) {
+            gc_ctx_skip(ctx, "no saxpy.%s: nvcc was not found when this example was configured, and %s is not set",
+                        ptx ? "ptx" : "cubin", ptx ? "SAXPY_PTX" : "SAXPY_CUBIN");
             return GC_ERR_UNSUPPORTED;
         }
-        st = gc_ctx_kernel_binary_file(ctx, ptx, GC_BINARY_PTX, NULL, "saxpy", &s->kernel);
+        st = gc_ctx_kernel_binary_file(ctx, path, p->binary, NULL, "saxpy", &s->kernel);
     } else {
         /* The file as it is: CUDA C++ by its extension, its #include "saxpy.cuh" found
          * beside it. */
@@ -130,9 +134,10 @@ static gc_status sample(gc_test_ctx *ctx, unsigned iteration, double *device_ms,
     return launch(s, device_ms);
 }
 
-static const saxpy_param test_param = {1000003, 0}; /* not a multiple of any work-group size */
-static const saxpy_param bench_param = {1u << 24, 0};
-static const saxpy_param ptx_param = {1000003, 1};
+static const saxpy_param test_param = {1000003, GC_BINARY_AUTO}; /* not a multiple of any work-group size */
+static const saxpy_param bench_param = {1u << 24, GC_BINARY_AUTO};
+static const saxpy_param ptx_param = {1000003, GC_BINARY_PTX};
+static const saxpy_param cubin_param = {1000003, GC_BINARY_CUBIN};
 
 static const gc_test known_answer = {
     .suite = "saxpy_cu",
@@ -174,10 +179,24 @@ static const gc_test from_ptx = {
     .check = check,
 };
 
+static const gc_test from_cubin = {
+    .suite = "saxpy_cu",
+    .name = "from_cubin",
+    .tags = "example",
+    .description = "nvcc's CUBIN of saxpy.cu, loaded by the driver: out = a*x + y against the host",
+    .budget_s = 60,
+    .min_checks = 1000,
+    .param = &cubin_param,
+    .setup = setup,
+    .run = run,
+    .check = check,
+};
+
 int main(int argc, char **argv) {
     gc_test_register(&known_answer);
     gc_test_register(&throughput);
     gc_test_register(&from_ptx);
+    gc_test_register(&from_cubin);
     gc_use_builtin_suites(0);
     return gc_main(argc, argv);
 }

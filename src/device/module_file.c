@@ -164,8 +164,9 @@ static gc_status load_checked(gc_device *dev, const char *label, gc_binary_forma
         return GC_ERR_ARGUMENT;
     }
     int cuda = format == GC_BINARY_CUBIN || format == GC_BINARY_PTX || format == GC_BINARY_FATBIN;
-    char what[64];
-    snprintf(what, sizeof what, "a %s binary", gc_binary_format_name(format));
+    static const char *const what_of[GC_BINARY_COUNT] = {"", "a CUBIN", "PTX", "a fatbin", "SPIR-V",
+                                                          "an OpenCL program binary"};
+    const char *what = what_of[format];
     gc_status st = backend_suits(info, cuda ? GC_BACKEND_CUDA : GC_BACKEND_OPENCL, label, what,
                                  "loads on");
     if (st != GC_OK) return st;
