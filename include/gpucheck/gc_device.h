@@ -296,7 +296,8 @@ typedef enum {
 /** "auto", "cubin", "ptx", "fatbin", "spirv", "opencl-binary"; "?" out of range. */
 GC_API const char *gc_binary_format_name(gc_binary_format f);
 /** The format of `bytes` for a device of `backend`, as GC_BINARY_AUTO takes it; on CUDA
- *  GC_BINARY_AUTO when it is none of CUBIN, fatbin, PTX (and SPIR-V where it is that). */
+ *  GC_BINARY_AUTO when it is none of CUBIN, fatbin, PTX (and SPIR-V where it is that);
+ *  GC_BINARY_AUTO for NULL bytes. */
 GC_API gc_binary_format gc_binary_format_detect(const void *bytes, size_t len, gc_backend_kind backend);
 
 /** Load prebuilt device code into a module (never cached: it is already built). The

@@ -27,7 +27,10 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 gc_language gc_language_of_path(const char *path) {
-    if (!path) return GC_LANG_AUTO;
+    if (!path) {
+        gc_set_last_error("gc_language_of_path: path is NULL");
+        return GC_LANG_AUTO;
+    }
     if (ends_with(path, ".cu") || ends_with(path, ".cuh")) return GC_LANG_CUDA;
     if (ends_with(path, ".cl")) return GC_LANG_OPENCL_C;
     if (ends_with(path, ".gc")) return GC_LANG_DIALECT;
@@ -139,10 +142,14 @@ static int looks_like_ptx(const unsigned char *b, size_t len) {
 
 gc_binary_format gc_binary_format_detect(const void *bytes, size_t len, gc_backend_kind backend) {
     const unsigned char *b = bytes;
-    if (b && len >= 4 && (memcmp(b, "\x03\x02\x23\x07", 4) == 0 || memcmp(b, "\x07\x23\x02\x03", 4) == 0))
+    if (!b) {
+        gc_set_last_error("gc_binary_format_detect: bytes is NULL");
+        return GC_BINARY_AUTO;
+    }
+    if (len >= 4 && (memcmp(b, "\x03\x02\x23\x07", 4) == 0 || memcmp(b, "\x07\x23\x02\x03", 4) == 0))
         return GC_BINARY_SPIRV;
     if (backend != GC_BACKEND_CUDA) return GC_BINARY_OPENCL;
-    if (!b || len < 4) return GC_BINARY_AUTO;
+    if (len < 4) return GC_BINARY_AUTO;
     if (memcmp(b, "\x7f" "ELF", 4) == 0) return GC_BINARY_CUBIN;
     if (memcmp(b, "\x50\xed\x55\xba", 4) == 0) return GC_BINARY_FATBIN;
     return looks_like_ptx(b, len) ? GC_BINARY_PTX : GC_BINARY_AUTO;
