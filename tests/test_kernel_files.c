@@ -91,6 +91,22 @@ static void test_resolution(void) {
     CHECK(gc_source_expand_files(gc, 1, &d, &text) == GC_OK);
     CHECK(text && count(text, "A_BODY") == 1);
     free(text);
+    put("src/spelled.gc", "#include \"sub/a.h\"\n#include \"../src/sub/./a.h\"\n"); /* one file, two spellings */
+    const char *spelled[] = {at("src/spelled.gc")};
+    CHECK(gc_source_expand_files(spelled, 1, &d, &text) == GC_OK);
+    CHECK(text && count(text, "A_BODY") == 1);
+    free(text);
+    /* Nesting deeper than 32 is refused, not followed without end. */
+    for (int i = 0; i < 40; i++) {
+        char rel[32], body[64];
+        snprintf(rel, sizeof rel, "deep/h%d.h", i);
+        snprintf(body, sizeof body, "#include \"h%d.h\"\n", i + 1);
+        put(rel, body);
+    }
+    put("deep/h40.h", "END\n");
+    const char *deep[] = {at("deep/h0.h")};
+    CHECK(gc_source_expand_files(deep, 1, &o, &text) == GC_ERR_PARSE && !text);
+    CHECKF(strstr(gc_last_error(), "nesting deeper than 32") != NULL, "%s", gc_last_error());
 
     /* Several files, one unit, in order; a missing file is named. */
     const char *two[] = {at("inc/lib.h"), at("src/once.h")};

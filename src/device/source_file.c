@@ -26,7 +26,7 @@ typedef struct {
     char *seen[MAX_SEEN]; /* dialect: pasted once; all: files holding #pragma once */
     int seen_once_only[MAX_SEEN];
     size_t n_seen;
-    const char *stack[MAX_DEPTH + 1]; /* the files being pasted, outermost first */
+    const char *stack[MAX_DEPTH + 1]; /* keys of the files being pasted, outermost first */
     size_t depth;
 } builder;
 
@@ -147,7 +147,20 @@ static int file_exists(const char *path) {
     return f != NULL;
 }
 
-static gc_status paste(builder *b, const char *label, const char *text, int embedded);
+static gc_status paste(builder *b, const char *label, const char *key, const char *text, int embedded);
+
+/* What identifies a file whatever the spelling of its path ("a/../b.h", a link): its real
+ * path; an embedded source by its name, apart from files. malloc'd. */
+static char *file_key(const char *path, int embedded) {
+    if (embedded) {
+        size_t n = strlen(path) + 10;
+        char *k = malloc(n);
+        if (k) snprintf(k, n, "embedded:%s", path);
+        return k;
+    }
+    char *real = realpath(path, NULL);
+    return real ? real : strdup(path);
+}
 
 /* Resolves one include of `name` met at label:line, and pastes it. *handled 0: not found
  * (the caller keeps the line for the compiler, or refuses it in the dialect). */
@@ -174,7 +187,11 @@ static gc_status include_one(builder *b, const char *label, int embedded, const 
         }
     }
     if (!path && !(embedded_text = gc_kernel_source(name))) return GC_OK;
-    const char *key = path ? path : name;
+    char *key = file_key(path ? path : name, !path);
+    if (!key) {
+        free(path);
+        return GC_ERR_NO_MEMORY;
+    }
     *handled = 1;
     long at = seen_at(b, key);
     int on_stack = 0;
@@ -183,6 +200,7 @@ static gc_status include_one(builder *b, const char *label, int embedded, const 
      * stops, so it pastes nothing either. */
     if (on_stack || (at >= 0 && (b->opt->once_each || b->seen_once_only[at]))) {
         free(path);
+        free(key);
         return append(b, "\n", 1) ? GC_OK : GC_ERR_NO_MEMORY;
     }
     gc_status st = remember(b, key, 0);
@@ -193,22 +211,23 @@ static gc_status include_one(builder *b, const char *label, int embedded, const 
             gc_set_last_error("%s: %s", path, err);
             st = GC_ERR_NOT_FOUND;
         } else {
-            st = paste(b, path, text, 0);
+            st = paste(b, path, key, text, 0);
             free(text);
         }
     } else if (st == GC_OK) {
-        st = paste(b, name, embedded_text, 1);
+        st = paste(b, name, key, embedded_text, 1);
     }
     free(path);
+    free(key);
     return st;
 }
 
-static gc_status paste(builder *b, const char *label, const char *text, int embedded) {
+static gc_status paste(builder *b, const char *label, const char *key, const char *text, int embedded) {
     if (b->depth == MAX_DEPTH) {
         gc_set_last_error("%s: #include nesting deeper than %d (through %s)", label, MAX_DEPTH, b->stack[0]);
         return GC_ERR_PARSE;
     }
-    b->stack[b->depth++] = label;
+    b->stack[b->depth++] = key;
     gc_status st = line_directive(b, 1, label) ? GC_OK : GC_ERR_NO_MEMORY;
     unsigned line_no = 1;
     for (const char *p = text; st == GC_OK && *p; line_no++) {
@@ -217,7 +236,7 @@ static gc_status paste(builder *b, const char *label, const char *text, int embe
         char name[512];
         int quoted = 0, handled = 0;
         if (is_pragma_once(p, n)) {
-            st = remember(b, label, 1);
+            st = remember(b, key, 1);
             if (st == GC_OK && !append(b, "\n", 1)) st = GC_ERR_NO_MEMORY;
         } else if (parse_include(p, n, name, sizeof name, &quoted)) {
             st = include_one(b, label, embedded, name, quoted, &handled);
@@ -256,8 +275,10 @@ gc_status gc_source_expand_files(const char *const *paths, size_t n_paths, const
             st = strstr(err, "No such") || strstr(err, "ermission") ? GC_ERR_NOT_FOUND : GC_ERR_ARGUMENT;
             break;
         }
-        st = remember(&b, paths[i], 0);
-        if (st == GC_OK) st = paste(&b, paths[i], text, 0);
+        char *key = file_key(paths[i], 0);
+        st = key ? remember(&b, key, 0) : GC_ERR_NO_MEMORY;
+        if (st == GC_OK) st = paste(&b, paths[i], key, text, 0);
+        free(key);
         free(text);
     }
     for (size_t i = 0; i < b.n_seen; i++) free(b.seen[i]);
