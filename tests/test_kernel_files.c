@@ -127,13 +127,13 @@ static void test_resolution(void) {
 }
 
 /* kernel value(out): out[0] = VALUE, VALUE from an included header. */
-static uint32_t build_run_value(gc_device *dev, int *built) {
+static uint32_t build_run_value(gc_device *dev, const char *path, int *built) {
     gc_module *m = NULL;
     gc_kernel *k = NULL;
     gc_buffer *b = NULL;
     char *log = NULL;
     uint32_t v = 0xdeadbeef;
-    *built = gc_module_build_file(dev, at("cache/value.cl"), NULL, &m, &log) == GC_OK;
+    *built = gc_module_build_file(dev, path, NULL, &m, &log) == GC_OK;
     if (!*built) printf("# %s\n%s\n", gc_last_error(), log ? log : "");
     free(log);
     if (m && gc_kernel_get(m, "value", &k) == GC_OK && gc_buffer_alloc(dev, 4, GC_MEM_DEVICE, &b) == GC_OK) {
@@ -165,13 +165,20 @@ static void test_on_opencl(gc_device *dev) {
     put("cache/value.cl", "#include \"value.h\"\n__kernel void value(__global uint *out) { out[0] = VALUE; }\n");
     put("cache/value.h", "#define VALUE 11u\n");
     int built = 0;
-    CHECK(build_run_value(dev, &built) == 11u && built);
+    CHECK(build_run_value(dev, at("cache/value.cl"), &built) == 11u && built);
     int before = cache_entries(at("gc-cache"));
-    CHECK(build_run_value(dev, &built) == 11u && built); /* a hit: no new entry */
+    CHECK(build_run_value(dev, at("cache/value.cl"), &built) == 11u && built); /* a hit: no new entry */
     CHECK(cache_entries(at("gc-cache")) == before && before >= 1);
     put("cache/value.h", "#define VALUE 42u\n");
-    CHECK(build_run_value(dev, &built) == 42u && built);
+    CHECK(build_run_value(dev, at("cache/value.cl"), &built) == 42u && built);
     CHECK(cache_entries(at("gc-cache")) == before + 1);
+
+    /* A dialect file from disk builds on OpenCL too, its local header and the embedded
+     * gc_dialect.h both resolved. */
+    put("gc/k.gc", "#include \"kernels/gc_dialect.h\"\n#include \"v.h\"\n"
+                   "GC_KERNEL value(GC_GLOBAL gc_u32 *out) { out[0] = VALUE + (gc_u32)sizeof(gc_u64); }\n");
+    put("gc/v.h", "#define VALUE 7u\n");
+    CHECK(build_run_value(dev, at("gc/k.gc"), &built) == 15u && built);
 
     /* A compiler message names the user's header and its line. */
     put("err/kernel.cl", "#include \"helper.h\"\n__kernel void k(__global uint *o) { o[0] = helper(); }\n");
