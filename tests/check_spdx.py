@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 LINE = "SPDX-License-Identifier: Apache-2.0"
-SUFFIXES = {".c", ".h", ".gc", ".cu", ".inc", ".py", ".sh", ".cmake", ".in", ".toml"}
+SUFFIXES = {".c", ".h", ".gc", ".cu", ".cuh", ".cl", ".inc", ".py", ".sh", ".cmake", ".in", ".toml"}
 NAMES = {"CMakeLists.txt", "Makefile"}
 DATA_DIRS = ("docs/results/", "tests/data/", "tests/fuzz/corpus/", "crypto/kzg/vectors/",
              "crypto/bls12_381/vectors/", "tests/fixtures/layers/")

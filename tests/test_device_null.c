@@ -195,6 +195,45 @@ int main(void) {
     gc_build_options with_null = {null_define, 2, 1};
     EXPECT_STATUS(gc_module_build_text(dev, "x", kernel_text, &with_null, &m_out, NULL), GC_ERR_ARGUMENT,
                   "opt->defines[1] is NULL");
+    /* modules from files and binaries */
+    GARBAGE(m_out);
+    EXPECT_STATUS(gc_module_build_file(NULL, "k.cl", NULL, &m_out, &log), GC_ERR_ARGUMENT,
+                  "gc_module_build_files: dev is NULL");
+    CHECK(m_out == NULL && log == NULL);
+    EXPECT_STATUS(gc_module_build_file(dev, NULL, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_build_files: paths[0] is NULL");
+    EXPECT_STATUS(gc_module_build_file(dev, "k.cl", NULL, NULL, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_build_files: out is NULL");
+    EXPECT_STATUS(gc_module_build_files(dev, NULL, 1, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_build_files: paths is NULL");
+    const char *no_dirs_paths[] = {"k.cl"};
+    gc_file_build_options no_dirs = {GC_LANG_AUTO, NULL, 1, NULL, 0, 1};
+    EXPECT_STATUS(gc_module_build_files(dev, no_dirs_paths, 1, &no_dirs, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "include_dirs is NULL");
+    EXPECT_STATUS(gc_module_build_file(dev, "/no/such/file.cl", NULL, &m_out, NULL), GC_ERR_NOT_FOUND,
+                  "/no/such/file.cl");
+    EXPECT_VALUE(gc_language_of_path(NULL), GC_LANG_AUTO, "gc_language_of_path: path is NULL");
+    CHECK(strcmp(gc_language_name(GC_LANG_CUDA), "cuda") == 0 && strcmp(gc_language_name(GC_LANG_COUNT), "?") == 0);
+    GARBAGE(m_out);
+    EXPECT_STATUS(gc_module_load_binary(NULL, GC_BINARY_AUTO, "x", 1, NULL, &m_out, &log), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary: dev is NULL");
+    CHECK(m_out == NULL && log == NULL);
+    EXPECT_STATUS(gc_module_load_binary(dev, GC_BINARY_AUTO, NULL, 1, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary: bytes is NULL");
+    EXPECT_STATUS(gc_module_load_binary(dev, GC_BINARY_AUTO, "x", 1, NULL, NULL, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary: out is NULL");
+    EXPECT_STATUS(gc_module_load_binary(dev, GC_BINARY_COUNT, "x", 1, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "not a gc_binary_format");
+    EXPECT_STATUS(gc_module_load_binary_file(NULL, "k.ptx", GC_BINARY_AUTO, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary_file: dev is NULL");
+    EXPECT_STATUS(gc_module_load_binary_file(dev, NULL, GC_BINARY_AUTO, NULL, &m_out, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary_file: path is NULL");
+    EXPECT_STATUS(gc_module_load_binary_file(dev, "k.ptx", GC_BINARY_AUTO, NULL, NULL, NULL), GC_ERR_ARGUMENT,
+                  "gc_module_load_binary_file: out is NULL");
+    EXPECT_VALUE(gc_binary_format_detect(NULL, 4, GC_BACKEND_CUDA), GC_BINARY_AUTO,
+                 "gc_binary_format_detect: bytes is NULL");
+    CHECK(strcmp(gc_binary_format_name(GC_BINARY_CUBIN), "cubin") == 0 &&
+          strcmp(gc_binary_format_name(GC_BINARY_COUNT), "?") == 0);
     gc_module_free(NULL);
     EXPECT_VALUE(gc_module_assembly(NULL), NULL, "gc_module_assembly: mod is NULL");
     GARBAGE(k_out);

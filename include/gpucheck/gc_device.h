@@ -221,6 +221,99 @@ GC_API void gc_module_free(gc_module *mod);
  *  NULL otherwise (and for a NULL mod). Owned by the module. */
 GC_API const char *gc_module_assembly(const gc_module *mod);
 
+/* ---- modules from files: CUDA C++, OpenCL C, the dialect; prebuilt binaries --------
+ * A kernel a project already has, tested as it is. The language comes from the first
+ * file's extension (".cu" CUDA C++, ".cl" OpenCL C, ".gc" the dialect; anything else
+ * needs an explicit language) unless the options name one:
+ *   - CUDA C++ is compiled by NVRTC, the whole language NVRTC accepts, for CUDA devices
+ *     only; kernels are looked up by their symbol name (declare them extern "C", or pass
+ *     the mangled name). Host code in the file must be guarded (#ifndef __CUDACC_RTC__).
+ *   - OpenCL C is built by the device's OpenCL compiler, for OpenCL devices only.
+ *   - the dialect (kernels/gc_dialect.h) builds for both.
+ * A device of the other backend gets GC_ERR_UNSUPPORTED with the reason in gc_last_error()
+ * (in a test: SKIP with that reason).
+ *
+ * #include "X" is resolved from the including file's folder, then from each include_dirs
+ * entry in order, then from gpucheck's embedded sources ("kernels/gc_dialect.h");
+ * #include <X> from include_dirs and the embedded sources. Every included file is pasted in with #line
+ * directives, so compiler messages name the user's file and line
+ * ("dir/saxpy.cu(12): error", "dir/saxpy.cl:12:5: error"), and the compile cache's key,
+ * computed over the pasted text, changes whenever any included file does. An include found
+ * nowhere is left to the compiler in CUDA C++ and OpenCL C (NVRTC's own headers, a line
+ * inside #if 0), as is an #include <X> in the dialect; an #include "X" found nowhere in the
+ * dialect is GC_ERR_NOT_FOUND naming the file and line. A file
+ * is pasted again at each include, as the C preprocessor does (include guards and
+ * #pragma once work as usual), except in the dialect, where each file is pasted once. */
+typedef enum {
+    GC_LANG_AUTO = 0,   /* from the first file's extension */
+    GC_LANG_DIALECT,    /* .gc: kernels/gc_dialect.h, CUDA and OpenCL */
+    GC_LANG_CUDA,       /* .cu: CUDA C++ through NVRTC, CUDA devices only */
+    GC_LANG_OPENCL_C,   /* .cl: OpenCL C, OpenCL devices only */
+    GC_LANG_COUNT
+} gc_language;
+
+/** "auto", "dialect", "cuda", "opencl-c"; "?" out of range. */
+GC_API const char *gc_language_name(gc_language lang);
+/** The language of a file name by its extension, GC_LANG_AUTO when it has none of
+ *  ".cu", ".cuh", ".cl", ".gc" (and for NULL). */
+GC_API gc_language gc_language_of_path(const char *path);
+
+typedef struct {
+    gc_language language;              /* GC_LANG_AUTO: by the first file's extension */
+    const char *const *include_dirs;   /* searched in order after the file's own folder;
+                                          may be NULL when n_include_dirs is 0 */
+    size_t n_include_dirs;             /* at most 32 */
+    const char *const *defines;        /* as in gc_build_options */
+    size_t n_defines;
+    int no_cache;                      /* bypass the on-disk compile cache */
+} gc_file_build_options;
+
+/** Build one module from the files paths[0..n_paths), compiled as one unit in that order
+ *  (each pasted in as if #included). opt may be NULL (language by extension, no include
+ *  directories, no defines). A file that cannot be read is GC_ERR_NOT_FOUND (or
+ *  GC_ERR_ARGUMENT for a directory or a file over 16 MiB) naming it; an unknown extension
+ *  with GC_LANG_AUTO is GC_ERR_ARGUMENT. Otherwise as gc_module_build: on GC_ERR_COMPILE
+ *  *log has the compiler's log (caller frees). */
+GC_API gc_status gc_module_build_files(gc_device *dev, const char *const *paths, size_t n_paths,
+                                       const gc_file_build_options *opt, gc_module **out, char **log);
+/** gc_module_build_files of one file. */
+GC_API gc_status gc_module_build_file(gc_device *dev, const char *path, const gc_file_build_options *opt,
+                                      gc_module **out, char **log);
+
+/** Prebuilt device code, as a project's own build made it. */
+typedef enum {
+    GC_BINARY_AUTO = 0, /* by its first bytes and the device's backend: on CUDA an ELF
+                           is a CUBIN, then fatbin, PTX text; on OpenCL SPIR-V, else the
+                           device's own program binary (NVIDIA's is PTX text, others ELF) */
+    GC_BINARY_CUBIN,    /* nvcc -cubin: CUDA devices, cuModuleLoadData */
+    GC_BINARY_PTX,      /* nvcc -ptx: CUDA devices; the driver compiles it at load */
+    GC_BINARY_FATBIN,   /* nvcc -fatbin: CUDA devices */
+    GC_BINARY_SPIRV,    /* SPIR-V: OpenCL devices with an IL version, clCreateProgramWithIL */
+    GC_BINARY_OPENCL,   /* the device's own program binary: clCreateProgramWithBinary */
+    GC_BINARY_COUNT
+} gc_binary_format;
+
+/** "auto", "cubin", "ptx", "fatbin", "spirv", "opencl-binary"; "?" out of range. */
+GC_API const char *gc_binary_format_name(gc_binary_format f);
+/** The format of `bytes` for a device of `backend`, as GC_BINARY_AUTO takes it; on CUDA
+ *  GC_BINARY_AUTO when it is none of CUBIN, fatbin, PTX (and SPIR-V where it is that);
+ *  GC_BINARY_AUTO for NULL bytes. */
+GC_API gc_binary_format gc_binary_format_detect(const void *bytes, size_t len, gc_backend_kind backend);
+
+/** Load prebuilt device code into a module (never cached: it is already built). The
+ *  format must suit the device's backend: CUBIN, PTX and fatbin on CUDA, SPIR-V and
+ *  OpenCL binaries on OpenCL; otherwise GC_ERR_UNSUPPORTED with the reason, as for a
+ *  device without SPIR-V ingestion. `options` (may be NULL) are OpenCL build options
+ *  for clBuildProgram (SPIR-V, binaries); CUDA takes none (GC_ERR_ARGUMENT when not empty).
+ *  A binary the driver rejects is GC_ERR_LOAD with the driver's words in gc_last_error()
+ *  and, where the driver has one, its log in *log. log may be NULL. */
+GC_API gc_status gc_module_load_binary(gc_device *dev, gc_binary_format format, const void *bytes, size_t len,
+                                       const char *options, gc_module **out, char **log);
+/** The same from a file (at most 256 MiB); GC_BINARY_AUTO also looks at the extension
+ *  (.cubin, .ptx, .fatbin, .spv) before the bytes. */
+GC_API gc_status gc_module_load_binary_file(gc_device *dev, const char *path, gc_binary_format format,
+                                            const char *options, gc_module **out, char **log);
+
 /** GC_ERR_NO_KERNEL when the module has no kernel of that name. */
 GC_API gc_status gc_kernel_get(gc_module *mod, const char *name, gc_kernel **out);
 /** k may be NULL (nothing happens). */

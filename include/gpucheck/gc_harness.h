@@ -187,6 +187,18 @@ GC_API gc_status gc_ctx_build_text(gc_test_ctx *ctx, const char *label, const ch
                             size_t n_defines, gc_module **out);
 GC_API gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *text, const char *const *defines,
                              size_t n_defines, const char *kernel_name, gc_kernel **out);
+/** From the user's own files (gc_module_build_files: .cu CUDA C++, .cl OpenCL C, .gc
+ *  the dialect; their #includes resolved from their folders and opt's include_dirs).
+ *  opt may be NULL; --no-cache applies as for gc_ctx_build. A language the device cannot
+ *  build returns GC_ERR_UNSUPPORTED: the test SKIPs with the reason. */
+GC_API gc_status gc_ctx_build_files(gc_test_ctx *ctx, const char *const *paths, size_t n_paths,
+                                    const gc_file_build_options *opt, gc_module **out);
+GC_API gc_status gc_ctx_kernel_file(gc_test_ctx *ctx, const char *path, const gc_file_build_options *opt,
+                                    const char *kernel_name, gc_kernel **out);
+/** From a prebuilt binary file (gc_module_load_binary_file: CUBIN, PTX, fatbin on CUDA;
+ *  SPIR-V, an OpenCL program binary on OpenCL; a format the device cannot load SKIPs). */
+GC_API gc_status gc_ctx_kernel_binary_file(gc_test_ctx *ctx, const char *path, gc_binary_format format,
+                                           const char *options, const char *kernel_name, gc_kernel **out);
 
 /* ---- checks: known answers with a mandatory negative control ----------------------
  * Each returns 1 when the comparison passed (and its negative control failed as it

@@ -60,6 +60,13 @@ typedef struct {
      * rejects returns GC_ERR_LOAD, and the caller recompiles. */
     gc_status (*load)(gc_bdev *d, const void *blob, size_t blob_len, gc_bmod **out);
     void (*unload)(gc_bmod *m);
+    /* Load prebuilt device code the user's own toolchain made (never from the cache).
+     * Pre: format is one this backend takes (CUDA: CUBIN, PTX, fatbin; OpenCL: SPIR-V,
+     * program binary), len > 0, options non-NULL (may be ""; CUDA: always ""). A binary
+     * the driver rejects is GC_ERR_LOAD, with the driver's log in *log where it has one;
+     * a device that cannot take the format is GC_ERR_UNSUPPORTED with the reason. */
+    gc_status (*load_binary)(gc_bdev *d, gc_binary_format format, const void *bytes, size_t len,
+                             const char *options, gc_bmod **out, char **log);
     /* Device assembly text of a loaded or compiled module (PTX), or NULL. The
      * string is owned by the module. */
     const char *(*assembly)(gc_bmod *m);

@@ -497,6 +497,44 @@ static gc_status cuda_load(gc_bdev *d, const void *blob, size_t blob_len, gc_bmo
     return GC_OK;
 }
 
+/* A CUBIN, fatbin or PTX from the user's nvcc, as cuModuleLoadData takes each: a private
+ * copy (aligned for the ELF reader; PTX NUL-terminated), the PTX kept as the assembly. */
+static gc_status cuda_load_binary(gc_bdev *d, gc_binary_format format, const void *bytes, size_t len,
+                                  const char *options, gc_bmod **out, char **log) {
+    (void)options;
+    *out = NULL;
+    if (log) *log = NULL;
+    gc_status st = make_current(d);
+    if (st != GC_OK) return st;
+    gc_bmod *m = calloc(1, sizeof *m);
+    unsigned char *image = malloc(len + 1);
+    if (!m || !image) {
+        free(m);
+        free(image);
+        return GC_ERR_NO_MEMORY;
+    }
+    memcpy(image, bytes, len);
+    image[len] = '\0';
+    if (format == GC_BINARY_PTX && !(m->ptx = strdup((const char *)image))) {
+        free(m);
+        free(image);
+        return GC_ERR_NO_MEMORY;
+    }
+    CUresult r = cu.ModuleLoadData(&m->mod, image);
+    free(image);
+    if (r != CUDA_SUCCESS) {
+        free(m->ptx);
+        free(m);
+        char what[64];
+        snprintf(what, sizeof what, "cuModuleLoadData (%s)",
+                 format == GC_BINARY_PTX ? "PTX" : format == GC_BINARY_FATBIN ? "fatbin" : "CUBIN");
+        return cu_fail(r == CUDA_ERROR_OUT_OF_MEMORY ? GC_ERR_DEVICE_MEMORY : GC_ERR_LOAD, what, r);
+    }
+    m->d = d;
+    *out = m;
+    return GC_OK;
+}
+
 static void cuda_unload(gc_bmod *m) {
     if (!m) return;
     if (m->mod && make_current(m->d) == GC_OK) cu.ModuleUnload(m->mod);
@@ -865,6 +903,7 @@ const gc_backend_ops gc_cuda_ops = {
     .compile = cuda_compile,
     .load = cuda_load,
     .unload = cuda_unload,
+    .load_binary = cuda_load_binary,
     .assembly = cuda_assembly,
     .kernel_get = cuda_kernel_get,
     .kernel_free = cuda_kernel_free,

@@ -376,6 +376,71 @@ out:
     return GC_OK;
 }
 
+/* Whether the device ingests SPIR-V: an OpenCL 2.1+ entry point and a non-empty
+ * CL_DEVICE_IL_VERSION; else *why says which is missing. */
+static int takes_spirv(gc_bdev *d, char *why, size_t len) {
+    char il[256] = "";
+    if (!gc_cl.clCreateProgramWithIL) {
+        snprintf(why, len, "the OpenCL loader has no clCreateProgramWithIL (OpenCL 2.1)");
+        return 0;
+    }
+    if (gc_cl.clGetDeviceInfo(d->cl.device, CL_DEVICE_IL_VERSION, sizeof il - 1, il, NULL) != CL_SUCCESS || !il[0]) {
+        snprintf(why, len, "%s (%s) reports no CL_DEVICE_IL_VERSION: it takes no SPIR-V", d->info.name,
+                 d->info.platform);
+        return 0;
+    }
+    return 1;
+}
+
+/* A program the user's toolchain made: SPIR-V through clCreateProgramWithIL, or the
+ * device's own binary through clCreateProgramWithBinary, then clBuildProgram with the
+ * user's options (a binary's build links it for the device). */
+static gc_status cl_load_binary(gc_bdev *d, gc_binary_format format, const void *bytes, size_t len,
+                                const char *options, gc_bmod **out, char **log) {
+    cl_int err = CL_SUCCESS, bin_status = CL_SUCCESS;
+    gc_status st = GC_OK;
+    *out = NULL;
+    if (log) *log = NULL;
+    gc_bmod *m = calloc(1, sizeof *m);
+    if (!m) return GC_ERR_NO_MEMORY;
+    m->dev = d;
+    const char *call = "clCreateProgramWithBinary";
+    if (format == GC_BINARY_SPIRV) {
+        char why[512];
+        if (!takes_spirv(d, why, sizeof why)) {
+            gc_set_last_error("SPIR-V: %s", why);
+            free(m);
+            return GC_ERR_UNSUPPORTED;
+        }
+        call = "clCreateProgramWithIL";
+        m->program = gc_cl.clCreateProgramWithIL(d->ctx, bytes, len, &err);
+    } else {
+        const unsigned char *b = bytes;
+        m->program = gc_cl.clCreateProgramWithBinary(d->ctx, 1, &d->cl.device, &len, &b, &bin_status, &err);
+        if (err == CL_SUCCESS) err = bin_status;
+    }
+    if (!m->program || err != CL_SUCCESS) {
+        st = gc_cl_fail(call, err, GC_ERR_LOAD);
+        goto out;
+    }
+    err = gc_cl.clBuildProgram(m->program, 1, &d->cl.device, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        st = gc_cl_fail(format == GC_BINARY_SPIRV ? "clBuildProgram (from SPIR-V)" : "clBuildProgram (from binary)",
+                        err, GC_ERR_LOAD);
+        if (log) *log = build_log(d, m->program);
+        goto out;
+    }
+    if (format == GC_BINARY_OPENCL) m->assembly = text_copy(bytes, len);
+out:
+    if (st != GC_OK) {
+        if (m->program) gc_cl.clReleaseProgram(m->program);
+        free(m);
+        return st;
+    }
+    *out = m;
+    return GC_OK;
+}
+
 static void cl_unload(gc_bmod *m) {
     if (!m) return;
     if (m->program) gc_cl.clReleaseProgram(m->program);
@@ -732,6 +797,7 @@ const gc_backend_ops gc_opencl_ops = {
     .compile = cl_compile,
     .load = cl_load,
     .unload = cl_unload,
+    .load_binary = cl_load_binary,
     .assembly = cl_assembly,
     .kernel_get = cl_kernel_get,
     .kernel_free = cl_kernel_free,

@@ -61,7 +61,8 @@
     X(clSVMAlloc)                                                                           \
     X(clSVMFree)                                                                            \
     X(clSetKernelArgSVMPointer)                                                             \
-    X(clGetKernelSubGroupInfo)
+    X(clGetKernelSubGroupInfo)                                                              \
+    X(clCreateProgramWithIL)
 
 typedef struct {
 #define GC_CL_FIELD_(name) __typeof__(name) *name;

@@ -10,6 +10,7 @@
 #include "backend/backend.h"
 #include "device/cache.h"
 #include "device/device_match.h"
+#include "device/module.h"
 #include "device/source.h"
 #include "gpucheck/gc_device.h"
 
@@ -309,6 +310,31 @@ done:;
     if (!m) {
         dev->ops->unload(bm);
         return no_memory("gc_module_build", "a module");
+    }
+    m->dev = dev;
+    m->bmod = bm;
+    *out = m;
+    return GC_OK;
+}
+
+gc_status gc_device_build_source(gc_device *dev, const char *label, const char *source, const gc_build_options *opt,
+                                 gc_module **out, char **log) {
+    return build_expanded(dev, label, source, opt, out, log);
+}
+
+gc_status gc_device_load_binary(gc_device *dev, gc_binary_format format, const void *bytes, size_t len,
+                                const char *options, gc_module **out, char **log) {
+    gc_bmod *bm = NULL;
+    if (!dev->ops->load_binary) {
+        gc_set_last_error("the %s backend loads no prebuilt binaries", gc_backend_name(dev->info.backend));
+        return GC_ERR_UNSUPPORTED;
+    }
+    gc_status st = dev->ops->load_binary(dev->bdev, format, bytes, len, options, &bm, log);
+    if (st != GC_OK) return st;
+    gc_module *m = calloc(1, sizeof *m);
+    if (!m) {
+        dev->ops->unload(bm);
+        return no_memory("gc_module_load_binary", "a module");
     }
     m->dev = dev;
     m->bmod = bm;

@@ -13,4 +13,24 @@ gc_status gc_source_expand(const char *name, char **out);
 /** The same for source text given directly (`label` names it in #line directives). */
 gc_status gc_source_expand_text(const char *label, const char *text, char **out);
 
+#include <stddef.h>
+
+/** How gc_source_expand_files resolves includes. */
+typedef struct {
+    const char *const *include_dirs; /* after the including file's folder, in order */
+    size_t n_include_dirs;
+    int once_each; /* the dialect: each file pasted once, an include found nowhere an error */
+} gc_source_file_options;
+
+/** The files paths[0..n) read and concatenated, each #include "X" pasted from X in the
+ *  including file's folder, else in an include directory, else an embedded source;
+ *  #include <X> from the include directories and the embedded sources. #line directives
+ *  keep the files' names and lines. A file is pasted again at each include (as the C
+ *  preprocessor does) unless it says #pragma once, opt->once_each is set, or it is
+ *  already being pasted (a cycle, which an include guard would stop). An include found
+ *  nowhere stays in the text for the compiler, except an #include "X" under once_each or in
+ *  an embedded source, which is GC_ERR_NOT_FOUND naming the file and line. *out is malloc'd. */
+gc_status gc_source_expand_files(const char *const *paths, size_t n_paths, const gc_source_file_options *opt,
+                                 char **out);
+
 #endif

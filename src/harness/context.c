@@ -198,6 +198,66 @@ gc_status gc_ctx_kernel_text(gc_test_ctx *ctx, const char *label, const char *te
     return get_kernel(ctx, label ? label : "(text)", text, defines, n_defines, kernel_name, out);
 }
 
+/* A module built or loaded by the caller, made the harness's (freed after teardown). */
+static gc_status adopt_module(gc_test_ctx *ctx, const char *name, gc_status st, char *log, gc_module **out) {
+    if (st != GC_OK) {
+        gc_result_log(ctx->result, "building %s failed: %s: %s", name, gc_status_name(st), gc_last_error());
+        if (log && *log) gc_result_log(ctx->result, "compiler log:\n%s", log);
+    }
+    free(log);
+    if (st == GC_OK && !track((void **)ctx->modules, &ctx->n_modules, *out)) {
+        gc_module_free(*out);
+        *out = NULL;
+        return GC_ERR_NO_MEMORY;
+    }
+    return st;
+}
+
+gc_status gc_ctx_build_files(gc_test_ctx *ctx, const char *const *paths, size_t n_paths,
+                             const gc_file_build_options *opt, gc_module **out) {
+    gc_file_build_options o = {0};
+    if (opt) o = *opt;
+    o.no_cache |= ctx->opt->no_cache;
+    char *log = NULL;
+    gc_status st = gc_module_build_files(ctx->dev, paths, n_paths, &o, out, &log);
+    return adopt_module(ctx, paths && n_paths && paths[0] ? paths[0] : "(no file)", st, log, out);
+}
+
+/* A kernel of a module the harness holds. */
+static gc_status module_kernel(gc_test_ctx *ctx, gc_module *m, const char *from, const char *kernel_name,
+                               gc_kernel **out) {
+    gc_status st = gc_kernel_get(m, kernel_name, out);
+    if (st != GC_OK) {
+        gc_result_log(ctx->result, "kernel %s not found in %s: %s", kernel_name, from, gc_last_error());
+        return st;
+    }
+    if (!track((void **)ctx->kernels, &ctx->n_kernels, *out)) {
+        gc_kernel_free(*out);
+        *out = NULL;
+        return GC_ERR_NO_MEMORY;
+    }
+    return GC_OK;
+}
+
+gc_status gc_ctx_kernel_file(gc_test_ctx *ctx, const char *path, const gc_file_build_options *opt,
+                             const char *kernel_name, gc_kernel **out) {
+    gc_module *m = NULL;
+    const char *one[1] = {path};
+    *out = NULL;
+    gc_status st = gc_ctx_build_files(ctx, one, 1, opt, &m);
+    return st != GC_OK ? st : module_kernel(ctx, m, path, kernel_name, out);
+}
+
+gc_status gc_ctx_kernel_binary_file(gc_test_ctx *ctx, const char *path, gc_binary_format format,
+                                    const char *options, const char *kernel_name, gc_kernel **out) {
+    gc_module *m = NULL;
+    char *log = NULL;
+    *out = NULL;
+    gc_status st = gc_module_load_binary_file(ctx->dev, path, format, options, &m, &log);
+    st = adopt_module(ctx, path ? path : "(no file)", st, log, &m);
+    return st != GC_OK ? st : module_kernel(ctx, m, path, kernel_name, out);
+}
+
 void gc_ctx_count_checks(gc_test_ctx *ctx, uint64_t n) {
     ctx->explicit_checks += n;
     ctx->counted_explicitly = 1;
