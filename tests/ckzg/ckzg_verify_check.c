@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ckzg_verify_check.c — verify_kzg_proof, verify_blob_kzg_proof and
  * verify_blob_kzg_proof_batch of c-kzg-4844's interface (ckzg.h only, built as a client
- * builds it) against PyPI ckzg 2.1.8's verdicts (crypto/kzg/vectors/verify_*/cases.txt,
+ * builds it) against PyPI ckzg 2.1.8's verdicts (cases.txt of crypto/kzg/vectors/
+ * verify_kzg_proof, verify_blob_kzg_proof and verify_blob_kzg_proof_batch, from
  * tools/gen_kzg_verify_vectors.py), then THREADS threads verifying every verify_kzg_proof
  * case at once on one KZGSettings. Control: each valid opening with a changed y byte must
  * be refused (false), so a verifier that accepts everything fails.
