@@ -26,15 +26,15 @@ static void help_lists_every_accepted_option(void) {
                                        "-v",        "--exclude",      "--tag",     "--repeat",  "-x",
                                        "--fail-fast", "--rerun-failed", "--param", "--params",
                                        "--serial-devices"};
-    char general[4096] = "", help[4096] = "";
+    char general[4096] = "", help[8192] = "";
     FILE *f = fmemopen(general, sizeof general - 1, "w");
-    gc_print_help(f, GC_CMD_NONE);
+    gc_print_help(f, GC_CMD_NONE, 1);
     fclose(f);
     CHECK(strstr(general, "--version") && strstr(general, "-v"));
     for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
         memset(help, 0, sizeof help);
         f = fmemopen(help, sizeof help - 1, "w");
-        gc_print_help(f, ids[c]);
+        gc_print_help(f, ids[c], 1);
         fclose(f);
         for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
             gc_cli_args a;
