@@ -53,6 +53,8 @@ def own_name(c, gpucheck, vs, bare):
              and "see 'vector_scale list'" in p.stderr, f"no match: {p.stderr!r}")
     p = run(vs, ["compare", "--help"])
     c.expect(p.stdout.startswith("usage: vector_scale compare OLD.json"), f"compare --help: {p.stdout[:80]!r}")
+    p = run(vs, ["run"] + FAST)
+    c.expect(p.returncode == 0 and p.stdout.startswith("vector_scale run on "), f"console header: {p.stdout[:80]!r}")
 
 
 def bare_program(c, gpucheck, vs, bare):
@@ -153,8 +155,8 @@ def suggestions(c, gpucheck, vs, bare):
 
 def sweep(c, gpucheck, vs, bare):
     with tempfile.TemporaryDirectory() as tmp:
-        j, x, v = (os.path.join(tmp, n) for n in ("r.json", "r.xml", "r.csv"))
-        p = run(vs, ["run", "--param", "vector_scale.rounds=1,3", "--json", j, "--junit", x] + FAST)
+        j, x, v, m = (os.path.join(tmp, n) for n in ("r.json", "r.xml", "r.csv", "r.md"))
+        p = run(vs, ["run", "--param", "vector_scale.rounds=1,3", "--json", j, "--junit", x, "--markdown", m] + FAST)
         c.expect(p.returncode == 0, f"sweep: exit {p.returncode}: {p.stderr}")
         c.expect("known_answer [rounds=1]" in p.stdout and "known_answer [rounds=3]" in p.stdout,
                  f"console:\n{p.stdout}")
@@ -164,6 +166,14 @@ def sweep(c, gpucheck, vs, bare):
                  f"JSON cases {cases}")
         rounds = [{f["name"]: f["value"] for f in r["figures"]}.get("rounds") for r in d["results"]]
         c.expect(rounds == [None, 3], f"the test read rounds {rounds} (the case's value must reach it)")
+        md = open(m).read()
+        c.expect(r"| vector\_scale.known\_answer \[rounds=3\] |" in md, f"Markdown lacks the case:\n{md}")
+        one = os.path.join(tmp, "one.json")
+        run(vs, ["run", "--param", "vector_scale.rounds=1,2", "--json", one] + FAST)
+        p = run(vs, ["compare", j, one])
+        c.expect("Only in the old run (1):\n  vector_scale.known_answer [rounds=3]" in p.stdout and
+                 "Only in the new run (1):\n  vector_scale.known_answer [rounds=2]" in p.stdout,
+                 f"compare does not tell the cases apart:\n{p.stdout}")
         names = [t.get("name") for t in ET.parse(x).getroot().iter("testcase")]
         c.expect(names == ["known_answer [rounds=1]", "known_answer [rounds=3]"], f"JUnit {names}")
         p = run(vs, ["run", "--tap", "--param", "vector_scale.rounds=2,4", "--repeat", "2"] + FAST)

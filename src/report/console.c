@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/prog_name.h"
 #include "report/report.h"
 
 /* prefix name, " [KEY=V]" for a case of a --param sweep, and " (run K/N)" when the run
@@ -170,7 +171,7 @@ static void bench_row(FILE *f, const gc_run_report *rep, const gc_result *r, con
 void gc_console_begin(FILE *f, const gc_run_report *rep) {
     const gc_run_options *opt = rep->opt;
     if (rep->n_devices > 1) {
-        fprintf(f, "gpucheck %s on %zu devices, %s, seed %llu, canary 0x%02X:\n", opt->command, rep->n_devices,
+        fprintf(f, "%s %s on %zu devices, %s, seed %llu, canary 0x%02X:\n", gc_prog_name(), opt->command, rep->n_devices,
                 rep->devices_parallel ? "in parallel" : "one after another", (unsigned long long)opt->seed,
                 opt->canary);
         for (size_t d = 0; d < rep->n_devices; d++) fprintf(f, "  %s (%s)\n", rep->devices[d]->id, rep->devices[d]->name);
@@ -185,7 +186,7 @@ void gc_console_begin(FILE *f, const gc_run_report *rep) {
         return;
     }
     char head[1024];
-    snprintf(head, sizeof head, "gpucheck %s on %s (%s), seed %llu, canary 0x%02X", opt->command, rep->device->id,
+    snprintf(head, sizeof head, "%s %s on %s (%s), seed %llu, canary 0x%02X", gc_prog_name(), opt->command, rep->device->id,
              rep->device->name, (unsigned long long)opt->seed, opt->canary);
     wrap_text(f, 0, 2, head, 0);
 }
