@@ -55,6 +55,8 @@ def own_name(c, gpucheck, vs, bare):
     c.expect(p.stdout.startswith("usage: vector_scale compare OLD.json"), f"compare --help: {p.stdout[:80]!r}")
     p = run(vs, ["run"] + FAST)
     c.expect(p.returncode == 0 and p.stdout.startswith("vector_scale run on "), f"console header: {p.stdout[:80]!r}")
+    p = run(vs, ["info", "--device", "cuda:97"])
+    c.expect(p.returncode == 2 and "(see 'vector_scale devices')" in p.stderr, f"unknown device id: {p.stderr!r}")
 
 
 def bare_program(c, gpucheck, vs, bare):
