@@ -28,7 +28,7 @@ size_t gc_param_cases(const gc_run_options *opt, const char *suite);
  *  --param of the suite narrowed to the case's value (text in `buf`), and `label` names
  *  the case's swept values ("rounds=4", "rounds=4,size=8"; "" when nothing is swept). */
 typedef struct {
-    char text[GC_MAX_PARAMS][GC_TEST_NAME_MAX + 64];
+    char text[GC_MAX_PARAMS][2 * GC_TEST_NAME_MAX + 4]; /* "SUITE.KEY=" and one value, each checked shorter */
 } gc_case_params;
 void gc_param_case(const gc_run_options *opt, const char *suite, size_t c, gc_run_options *out, gc_case_params *buf,
                    char *label, size_t label_len);
