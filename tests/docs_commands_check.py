@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """The commands the docs show, run as written: every command line of a fenced block
 (`$ CMD`, or a line that starts with `./vector_scale` or `gpucheck COMMAND`) and every
-inline code span that is one, in README.md, docs/harness.md and docs/writing-tests.md.
+inline code span that is one, in README.md and every page of docs/ (not docs/results/,
+which keeps what was measured).
 `./vector_scale` is the example of examples/vector_scale built in this tree, `gpucheck`
 this build's. A command must exit as the docs say: 1 where the output shown under it has
 a failing outcome (FAIL, ERROR, INCONCLUSIVE, BROKEN), else 0; a usage error (2) is always
@@ -10,14 +11,20 @@ its reason, and one the docs no longer show is an error there too, so the list f
 the docs both ways.
 
 usage: docs_commands_check.py SOURCE_DIR GPUCHECK VECTOR_SCALE"""
+import glob
 import os
 import re
+import time
 import shlex
 import subprocess
 import sys
 import tempfile
 
-DOCS = ["README.md", "docs/harness.md", "docs/writing-tests.md"]
+def docs(src):
+    return ["README.md"] + sorted(os.path.relpath(p, src) for p in glob.glob(os.path.join(src, "docs", "*.md")))
+
+
+DOCS = ["README.md", "docs/harness.md", "docs/writing-tests.md"]  # the pages that must have commands
 # Commands shown but not run here, each with the reason.
 SKIP = {
     "gpucheck run": "the whole built-in suite (make test runs it, test by test)",
@@ -26,12 +33,21 @@ SKIP = {
     "gpucheck kzg cells": "reads blobs from stdin: tests/kzg_command.cmake runs it",
     "gpucheck run | tee log": "the whole built-in suite, through a pipe",
     "gpucheck compare main.json pr.json || exit 1": "a CI line over two reports of its own (reports.compare)",
+    "gpucheck bench --filter 'atomic_incdec*'": "about 4 minutes of benchmarks on PoCL (its tests run here)",
+    "gpucheck bench --filter 'bls12_381*'": "minutes of benchmarks on a CPU device",
+    "gpucheck run --filter 'fk20*'": "minutes on a CPU device (tests/fk20_suite.cmake runs its stages)",
+    "gpucheck bench --filter 'fk20.bench*'": "minutes of benchmarks on a CPU device",
+    "gpucheck kzg verify-cells --in cases.jsonl --out verdicts.jsonl": "needs a cases file (tests/kzg_verify.cmake)",
+    "gpucheck kzg recover": "the subcommand's name in prose: its input comes from a file or stdin",
+    "gpucheck kzg compute-proof": "the subcommand's name in prose: its input comes from a file or stdin",
+    "gpucheck kzg blob-proof": "the subcommand's name in prose: its input comes from a file or stdin",
+    "gpucheck kzg --device": "an option's name in prose",
 }
 # Inline commands that show a failure on purpose (the harness's self-tests must not pass).
 EXPECT = {"gpucheck run --filter 'harness_selftest.*'": 1}
 FAILING = re.compile(r"^\s*(FAIL|ERROR|INCONCLUSIVE|BROKEN)\b")
 COMMAND = re.compile(r"^(?:[A-Z_]+=\S* )*(?:\./vector_scale|gpucheck) (?!\S+ on )\S")
-PLACEHOLDER = re.compile(r"\b[A-Z]{2,}[A-Z.]*\b(?!=)")
+PLACEHOLDER = re.compile(r"\b[A-Z]{2,}[A-Z.]*\b(?!=)|<[a-z]+>")
 
 
 def fenced(lines):
@@ -74,7 +90,11 @@ def main():
     work = tempfile.mkdtemp(prefix="gpucheck-docs.")
     os.symlink(os.path.abspath(vector_scale), os.path.join(work, "vector_scale"))
     env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(gpucheck)) + os.pathsep + os.environ["PATH"])
-    for doc in DOCS:
+    pages = docs(src)
+    missing = [d for d in DOCS if d not in pages]
+    if missing:
+        failures.append(f"no page {missing}")
+    for doc in pages:
         lines = open(os.path.join(src, doc), encoding="utf-8").read().split("\n")
         for n, cmd, want in fenced(lines) + inline(lines):
             where = f"{doc}:{n}"
@@ -87,6 +107,7 @@ def main():
                 skipped += 1
                 print(f"SKIP {where}: {cmd}: a template (its capitals stand for what to write)")
                 continue
+            t0 = time.monotonic()
             try:
                 p = subprocess.run(cmd, shell=True, cwd=work, env=env, capture_output=True, text=True,
                                    errors="replace", stdin=subprocess.DEVNULL, timeout=300)
@@ -95,7 +116,8 @@ def main():
                 rc, tail = "timeout", ""
             ran += 1
             ok = rc == want
-            print(f"{'ok' if ok else 'FAIL'} {where}: {cmd}: exit {rc} (the docs say {want})")
+            print(f"{'ok' if ok else 'FAIL'} {where}: {cmd}: exit {rc} (the docs say {want}), "
+                  f"{time.monotonic() - t0:.1f} s")
             if not ok:
                 failures.append(f"{where}: {cmd}: exit {rc}, expected {want}\n{tail}")
     for cmd in sorted(set(SKIP) - seen):
