@@ -4,7 +4,7 @@ nvbench and hyperfine hold (issue 53), through examples/vector_scale built in th
 (VECTOR_SCALE), a program with no test of its own (BARE) and gpucheck itself (GPUCHECK):
 
   own_name          usage, errors and --version say the program's name; no kzg command
-  bare_program      list --params says that nothing is declared
+  bare_program      list --params says that nothing is declared; gc_set_program_name()
   color             --color=always|never|auto, NO_COLOR for auto (on a pseudo-terminal)
   quiet             -q: no row per test, what failed and the summary still
   short_flags       -xq is -x -q; a group with a switch of no such kind is refused
@@ -66,7 +66,11 @@ def bare_program(c, gpucheck, vs, bare):
     c.expect(p.returncode == 0 and "vector_scale.rounds" in p.stdout and "no test parameters" not in p.stdout,
              f"vector_scale list --params: {p.stdout!r}")
     p = run(bare, ["run", "--param", "vector_scale.rounds=2"])
-    c.expect(p.returncode == 2 and "bare_program: unknown parameter" in p.stderr, f"bare --param: {p.stderr!r}")
+    c.expect(p.returncode == 2 and "bare-tool: unknown parameter" in p.stderr, f"bare --param: {p.stderr!r}")
+    p = run(bare, ["--version"])  # gc_set_program_name() wins over argv[0]
+    c.expect(p.stdout.startswith("bare-tool (gpucheck "), f"bare --version: {p.stdout!r}")
+    p = run(bare, ["list"])
+    c.expect(p.returncode == 0 and p.stdout.strip() == "0 selected", f"bare list: {p.stdout!r}")
 
 
 def on_terminal(exe, args, env):
