@@ -73,13 +73,13 @@ def bare_program(c, gpucheck, vs, bare):
     c.expect(p.returncode == 0 and p.stdout.strip() == "0 selected", f"bare list: {p.stdout!r}")
 
 
-def on_terminal(exe, args, env):
-    """stdout of exe on a pseudo-terminal (isatty true), whatever it wrote."""
+def on_terminal(exe, args, env, stderr_too=False):
+    """stdout (and stderr: the progress line) of exe on a pseudo-terminal (isatty true)."""
     master, slave = pty.openpty()
     e = dict(os.environ)
     e.pop("NO_COLOR", None)
     e.update(env)
-    p = subprocess.Popen([exe] + args, stdout=slave, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=e)
+    p = subprocess.Popen([exe] + args, stdout=slave, stderr=slave if stderr_too else subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=e)
     os.close(slave)
     out = b""
     while True:
@@ -195,6 +195,9 @@ def sweep(c, gpucheck, vs, bare):
         p = run(vs, ["run", "--param", "vector_scale.rounds=1,3"] + FAST, env={"VECTOR_SCALE_MUTANT": "skip_last"})
         c.expect(p.returncode == 1 and "--param vector_scale.rounds=3 " in p.stdout,
                  f"reproduction lines name the case's value:\n{p.stdout}")
+    tty = on_terminal(vs, ["run", "--param", "vector_scale.rounds=1,2"] + FAST, {}, stderr_too=True)
+    c.expect("vector_scale.known_answer [rounds=2]" in tty and "[2/2]" in tty,
+             f"the progress line does not name the case:\n{tty!r}")
     for bad, text in [("1,1", "given twice"), ("1,,2", "an empty value"), ("1,65", "in 1..64"), ("2,", "empty")]:
         p = run(vs, ["run", "--param", "vector_scale.rounds=" + bad])
         c.expect(p.returncode == 2 and text in p.stderr, f"rounds={bad}: exit {p.returncode}: {p.stderr!r}")

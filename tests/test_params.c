@@ -100,6 +100,22 @@ int main(void) {
         CHECK(!strcmp(label, "rounds=1,seconds=0.5"));
         gc_param_case(&o, "suite.with.dots", 0, &c, &buf, label, sizeof label);
         CHECK(label[0] == '\0' && c.params[0] == o.params[0] && c.params[1] == o.params[1]);
+        /* 32 x 33 cases: more than GC_MAX_CASES, refused before anything runs. */
+        static char rounds[256] = "fence.rounds=1", seconds[256] = "fence.seconds=0";
+        for (int v = 2; v <= 32; v++) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), ",%d", v);
+        for (int v = 1; v <= 32; v++) snprintf(seconds + strlen(seconds), sizeof seconds - strlen(seconds), ",%d", v);
+        gc_run_options_init(&o);
+        o.params[o.n_params++] = rounds;
+        o.params[o.n_params++] = seconds;
+        memset(msg, 0, sizeof msg);
+        FILE *f = fmemopen(msg, sizeof msg - 1, "w");
+        CHECK(gc_params_check(&o, f) == 2);
+        fclose(f);
+        CHECKF(strstr(msg, "more than 1024 cases"), "%s", msg);
+        o.n_params = 1; /* 32 alone is fine */
+        f = fmemopen(msg, sizeof msg - 1, "w");
+        CHECK(gc_params_check(&o, f) == 0 && gc_param_cases(&o, "fence") == 32);
+        fclose(f);
     }
     return UNIT_DONE();
 }

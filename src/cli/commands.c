@@ -367,7 +367,10 @@ static void view_draw_progress(run_view *v, const gc_run_report *rep) {
     const gc_result *r = &rep->results[vr->slot];
     /* One test at a time: its place in the run; several: how many finished. */
     size_t index = running >= 2 ? rep->n : rep->n + 1;
-    gc_progress_line pl = {index, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, r->full_name,
+    char name[GC_TEST_NAME_MAX + sizeof r->case_label + 4]; /* with a sweep's case, as in the table */
+    snprintf(name, sizeof name, "%s%s%s%s", r->full_name, r->case_label[0] ? " [" : "", r->case_label,
+             r->case_label[0] ? "]" : "");
+    gc_progress_line pl = {index, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, name,
                            vr->have_now ? vr->now.elapsed_s : -1, vr->have_now ? vr->now.budget_s : 0,
                            vr->have_now ? vr->now.bench : (gc_result_progress){GC_PROGRESS_NONE, 0, 0, 0, -1},
                            rep->opt->samples, rep->opt->max_noise, running};
