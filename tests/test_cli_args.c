@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/suggest.h"
 #include "harness/options.h"
 #include "unit.h"
 
@@ -25,16 +26,16 @@ static void help_lists_every_accepted_option(void) {
                                        "--junit",   "--csv",          "--tap",     "--no-fork", "--no-cache",
                                        "-v",        "--exclude",      "--tag",     "--repeat",  "-x",
                                        "--fail-fast", "--rerun-failed", "--param", "--params",
-                                       "--serial-devices"};
-    char general[4096] = "", help[4096] = "";
+                                       "--serial-devices", "--color", "-q", "--quiet"};
+    char general[4096] = "", help[8192] = "";
     FILE *f = fmemopen(general, sizeof general - 1, "w");
-    gc_print_help(f, GC_CMD_NONE);
+    gc_print_help(f, GC_CMD_NONE, 1);
     fclose(f);
     CHECK(strstr(general, "--version") && strstr(general, "-v"));
     for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
         memset(help, 0, sizeof help);
         f = fmemopen(help, sizeof help - 1, "w");
-        gc_print_help(f, ids[c]);
+        gc_print_help(f, ids[c], 1);
         fclose(f);
         for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
             gc_cli_args a;
@@ -189,6 +190,35 @@ int main(void) {
     /* Reproduction lines name the program that ran. */
     CHECK(gc_parse_args(2, (char *[]){"./vector_scale", "run", NULL}, &a, err, sizeof err) == 0 &&
           strcmp(a.run.argv0, "./vector_scale") == 0);
+    /* --color, -q, and short switches together (-xq is -x -q). */
+    CHECK(PARSE("run") == 0 && a.color == GC_COLOR_AUTO && !a.quiet);
+    CHECK(PARSE("run", "--color=never") == 0 && a.color == GC_COLOR_NEVER);
+    CHECK(PARSE("bench", "--color", "always") == 0 && a.color == GC_COLOR_ALWAYS);
+    CHECK(PARSE("run", "--color", "yes") == 2 && strstr(err, "auto, always or never"));
+    CHECK(PARSE("list", "--color=never") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("run", "-q") == 0 && a.quiet && !a.run.verbose);
+    CHECK(PARSE("run", "--quiet", "-v") == 2 && strstr(err, "opposite"));
+    CHECK(PARSE("run", "-xq") == 0 && a.run.fail_fast && a.quiet);
+    CHECK(PARSE("run", "-vx") == 0 && a.run.fail_fast && a.run.verbose);
+    CHECK(PARSE("run", "-xz") == 2 && strstr(err, "unknown option '-xz'"));
+    CHECK(PARSE("list", "-xv") == 2 && strstr(err, "does not apply"));
+    CHECK(PARSE("run", "-x=1") == 2);
+    /* Did you mean: a near miss is named, a far one is not, and never for an exact word. */
+    CHECK(PARSE("run", "--filer", "a") == 2 && strstr(err, "did you mean '--filter'?"));
+    CHECK(PARSE("bench", "--jsn", "r.json") == 2 && strstr(err, "did you mean '--json'?"));
+    CHECK(PARSE("run", "--csv", "r.csv") == 2 && !strstr(err, "did you mean")); /* bench's, not run's */
+    CHECK(PARSE("run", "--qwertyuiop") == 2 && !strstr(err, "did you mean"));
+    CHECK(PARSE("bnech") == 2 && strstr(err, "did you mean 'bench'?"));
+    {
+        const char *words[] = {"--filter", "--fail-fast", "pthread", "PThread"};
+        CHECK(gc_edit_distance("kitten", "sitting") == 3 && gc_edit_distance("ab", "ba") == 1);
+        CHECK(gc_edit_distance("ABC", "abc") == 0);
+        CHECK(gc_suggest("--filtr", words, 2) == words[0]);
+        CHECK(gc_suggest("--filter", words, 2) == NULL); /* the word itself: nothing to suggest */
+        CHECK(gc_suggest("pthred", words + 2, 1) == words[2]);
+        CHECK(gc_suggest("pthred", words + 2, 2) == NULL); /* two as near: no guess */
+        CHECK(gc_suggest("x", words, 2) == NULL);
+    }
     help_lists_every_accepted_option();
     return UNIT_DONE();
 }

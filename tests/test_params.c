@@ -74,5 +74,48 @@ int main(void) {
     CHECK(check_one("nosuite.rounds=4") == 2 && strstr(msg, "no parameters of a suite 'nosuite'") &&
           strstr(msg, "fence.rounds") && strstr(msg, "suite.with.dots.n"));
     CHECK(check_one("norounds=4") == 2 && strstr(msg, "SUITE.KEY=VALUE"));
+
+    /* Sweeps: each value checked, none empty or twice; the cases in order, the first swept
+     * key varying slowest, other suites' and single-valued parameters left as given. */
+    CHECK(check_one("fence.rounds=1,2,0x20") == 0);
+    CHECK(check_one("fence.rounds=1,33") == 2 && strstr(msg, "got '33'"));
+    CHECK(check_one("fence.rounds=1,,2") == 2 && strstr(msg, "empty value"));
+    CHECK(check_one("fence.rounds=3,") == 2 && strstr(msg, "empty value"));
+    CHECK(check_one("fence.rounds=2,3,2") == 2 && strstr(msg, "given twice"));
+    {
+        gc_run_options o, c;
+        gc_run_options_init(&o);
+        o.params[o.n_params++] = "fence.rounds=1,2";
+        o.params[o.n_params++] = "suite.with.dots.n=3";
+        o.params[o.n_params++] = "fence.seconds=0.5,1.5,2";
+        static gc_case_params buf;
+        char label[GC_CASE_LABEL_MAX];
+        CHECK(gc_param_cases(&o, "fence") == 6 && gc_param_cases(&o, "suite.with.dots") == 1 &&
+              gc_param_cases(&o, "other") == 1);
+        gc_param_case(&o, "fence", 4, &c, &buf, label, sizeof label); /* rounds=2 (4 / 3), seconds=1.5 (4 % 3) */
+        CHECKF(!strcmp(label, "rounds=2,seconds=1.5"), "case 4: %s", label);
+        CHECK(!strcmp(c.params[0], "fence.rounds=2") && !strcmp(c.params[2], "fence.seconds=1.5") &&
+              c.params[1] == o.params[1] && o.params[0][13] == '1');
+        gc_param_case(&o, "fence", 0, &c, &buf, label, sizeof label);
+        CHECK(!strcmp(label, "rounds=1,seconds=0.5"));
+        gc_param_case(&o, "suite.with.dots", 0, &c, &buf, label, sizeof label);
+        CHECK(label[0] == '\0' && c.params[0] == o.params[0] && c.params[1] == o.params[1]);
+        /* 32 x 33 cases: more than GC_MAX_CASES, refused before anything runs. */
+        static char rounds[256] = "fence.rounds=1", seconds[256] = "fence.seconds=0";
+        for (int v = 2; v <= 32; v++) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), ",%d", v);
+        for (int v = 1; v <= 32; v++) snprintf(seconds + strlen(seconds), sizeof seconds - strlen(seconds), ",%d", v);
+        gc_run_options_init(&o);
+        o.params[o.n_params++] = rounds;
+        o.params[o.n_params++] = seconds;
+        memset(msg, 0, sizeof msg);
+        FILE *f = fmemopen(msg, sizeof msg - 1, "w");
+        CHECK(gc_params_check(&o, f) == 2);
+        fclose(f);
+        CHECKF(strstr(msg, "more than 1024 cases"), "%s", msg);
+        o.n_params = 1; /* 32 alone is fine */
+        f = fmemopen(msg, sizeof msg - 1, "w");
+        CHECK(gc_params_check(&o, f) == 0 && gc_param_cases(&o, "fence") == 32);
+        fclose(f);
+    }
     return UNIT_DONE();
 }

@@ -7,6 +7,7 @@
  * whole gpucheck command line from gc_main():
  *   ./vector_scale run                  the test, on the default device
  *   ./vector_scale bench --samples 50   the benchmark
+ *   ./vector_scale run --param vector_scale.rounds=8   8 launches, the last checked
  *   ./vector_scale list | devices | info, and --help for each
  *
  * VECTOR_SCALE_MUTANT=skip_last, =wrong_middle or =compile_error in the environment builds
@@ -58,6 +59,7 @@ typedef struct {
     gc_kernel *kernel;
     gc_range range;
     double kernel_ms;
+    unsigned rounds; /* launches of each set in `run` (--param vector_scale.rounds) */
 } vs_state;
 
 /* The benchmark rotates among enough input sets that together they overflow the device's
@@ -124,11 +126,23 @@ static gc_status launch_set(vs_state *s, unsigned k, double *ms) {
     return gc_kernel_launch(s->kernel, &s->range, args, 4, ms);
 }
 
+/* A setting of this program's own (docs/writing-tests.md, "Settings of your own"): how
+ * many times `run` launches the kernel. Each launch starts from outputs poisoned again, so
+ * the launch that `check` reads wrote every element itself. */
+static const gc_param_def rounds_param = {"vector_scale", "rounds", GC_PARAM_UINT, 1, 64,
+                                          "launches per check (each from fresh canary outputs)"};
+
 static gc_status run(gc_test_ctx *ctx) {
     vs_state *s = gc_ctx_state(ctx);
-    for (unsigned k = 0; k < s->sets; k++) {
-        gc_status st = launch_set(s, k, &s->kernel_ms);
+    uint64_t rounds = 1;
+    gc_ctx_param_uint(ctx, "rounds", &rounds); /* ... unless --param vector_scale.rounds=N */
+    s->rounds = (unsigned)rounds;
+    for (unsigned r = 0; r < s->rounds; r++) {
+        gc_status st = r > 0 ? gc_ctx_poison_outputs(ctx) : GC_OK;
         if (st != GC_OK) return st;
+        for (unsigned k = 0; k < s->sets; k++) {
+            if ((st = launch_set(s, k, &s->kernel_ms)) != GC_OK) return st;
+        }
     }
     return GC_OK;
 }
@@ -151,6 +165,7 @@ static gc_status check(gc_test_ctx *ctx) {
     gc_ctx_figure(ctx, "elements", (double)s->n, "");
     gc_ctx_figure(ctx, "kernel_ms", s->kernel_ms, "ms");
     if (s->sets > 1) gc_ctx_figure(ctx, "input_sets", s->sets, "");
+    if (s->rounds > 1) gc_ctx_figure(ctx, "rounds", s->rounds, "");
     return GC_OK;
 }
 
@@ -194,6 +209,7 @@ static const gc_test throughput = {
 int main(int argc, char **argv) {
     gc_test_register(&known_answer);
     gc_test_register(&throughput);
+    gc_param_register(&rounds_param);
     gc_use_builtin_suites(0); /* only this program's tests; drop this line to add gpucheck's own */
     return gc_main(argc, argv);
 }

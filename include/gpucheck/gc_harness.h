@@ -119,6 +119,9 @@ GC_API int gc_main(int argc, char **argv);
  *  own calls gc_use_builtin_suites(0) before gc_main() so that `run` and `bench` (and
  *  `list`) see only its tests. */
 GC_API void gc_use_builtin_suites(int use);
+/** The name gc_main()'s usage, error messages and --version give the program (default:
+ *  the basename of argv[0]), e.g. gc_set_program_name("vector_scale") before gc_main(). */
+GC_API void gc_set_program_name(const char *name);
 
 /* ---- test parameters: `--param SUITE.KEY=VALUE` on the command line ------------------
  * A suite declares the parameters it reads (at registration, beside its tests); the

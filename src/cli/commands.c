@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/prog_name.h"
+#include "common/suggest.h"
 #include "common/build_info.h"
 #include "compare/compare.h"
 #include "device/cache.h"
@@ -49,10 +51,28 @@ static int use_builtin_suites = 1;
 
 void gc_use_builtin_suites(int use) { use_builtin_suites = use != 0; }
 
+/* The device id, name or word of a name nearest to a --device that matched none. */
+static const char *near_device(const char *want) {
+    static char words[64][GC_INFO_STR];
+    const char *cands[64 * 3];
+    size_t n = 0, w = 0;
+    for (size_t i = 0; i < gc_device_count() && n + 3 <= sizeof cands / sizeof cands[0]; i++) {
+        const gc_device_info *d = gc_device_info_at(i);
+        cands[n++] = d->id;
+        cands[n++] = d->name;
+        /* the name's first word ("pthread" of "pthread-skylake-..."), as --device takes one */
+        size_t len = strcspn(d->name, " -_()");
+        if (len && w < 64) snprintf(words[w], sizeof words[w], "%.*s", (int)len, d->name), cands[n++] = words[w++];
+    }
+    return gc_suggest(want, cands, n);
+}
+
 /* After a --device that selected nothing: the choices (usually a near miss). */
-static void list_devices_after_error(void) {
+static void list_devices_after_error(const char *want) {
     if (gc_device_count() == 0) return;
-    fprintf(stderr, "gpucheck: --device takes an id, a whole word or the start of one device's name (run and "
+    const char *near = want && !strchr(want, ',') ? near_device(want) : NULL;
+    if (near) gc_prog_say(stderr, "--device '%s': did you mean '%s'?\n", want, near);
+    gc_prog_say(stderr, "--device takes an id, a whole word or the start of one device's name (run and "
                     "bench: also a comma list of them, or all):\n");
     for (size_t i = 0; i < gc_device_count(); i++)
         fprintf(stderr, "  %-14s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
@@ -60,16 +80,16 @@ static void list_devices_after_error(void) {
 
 static int select_device(const char *want, size_t *index) {
     if (want && (strchr(want, ',') || strcmp(want, "all") == 0)) {
-        fprintf(stderr, "gpucheck: --device '%s': this command takes one device\n", want);
+        gc_prog_say(stderr, "--device '%s': this command takes one device\n", want);
         return 0;
     }
     gc_status st = want ? gc_device_find(want, index) : gc_device_default(index);
     if (st != GC_OK) {
-        fprintf(stderr, "gpucheck: %s\n", gc_last_error());
+        gc_prog_say(stderr, "%s\n", gc_last_error());
         if (!want)
-            fprintf(stderr, "gpucheck: install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a "
+            gc_prog_say(stderr, "install an OpenCL driver (e.g. 'apt-get install pocl-opencl-icd') or a "
                             "CUDA driver\n");
-        if (want) list_devices_after_error();
+        if (want) list_devices_after_error(want);
         return 0;
     }
     return 1;
@@ -81,8 +101,8 @@ static int select_devices(const char *want, gc_run_options *o) {
         if (!select_device(NULL, &o->devices[0])) return 0;
         o->n_devices = 1;
     } else if (gc_device_find_list(want, o->devices, GC_MAX_RUN_DEVICES, &o->n_devices) != GC_OK) {
-        fprintf(stderr, "gpucheck: %s\n", gc_last_error());
-        list_devices_after_error();
+        gc_prog_say(stderr, "%s\n", gc_last_error());
+        list_devices_after_error(want);
         return 0;
     }
     o->device_index = o->devices[0];
@@ -103,11 +123,11 @@ static int load_rerun(gc_run_options *o, rerun_names *rn) {
     if (!o->rerun_failed) return 1;
     char err[512];
     if (gc_rerun_load(o->rerun_failed, &rn->names, &rn->n, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucheck: --rerun-failed: %s\n", err);
+        gc_prog_say(stderr, "--rerun-failed: %s\n", err);
         return 0;
     }
     if (rn->n == 0) {
-        fprintf(stderr, "gpucheck: --rerun-failed: no test failed in %s, so there is nothing to rerun\n",
+        gc_prog_say(stderr, "--rerun-failed: no test failed in %s, so there is nothing to rerun\n",
                 o->rerun_failed);
         return 0;
     }
@@ -118,7 +138,7 @@ static int load_rerun(gc_run_options *o, rerun_names *rn) {
             gc_test_full_name(gc_test_at(i), full, sizeof full);
             known = strcmp(full, rn->names[k]) == 0;
         }
-        if (!known) fprintf(stderr, "gpucheck: --rerun-failed: %s failed in %s but is no test here now\n",
+        if (!known) gc_prog_say(stderr, "--rerun-failed: %s failed in %s but is no test here now\n",
                             rn->names[k], o->rerun_failed);
     }
     o->only_names = (const char *const *)rn->names;
@@ -126,16 +146,40 @@ static int load_rerun(gc_run_options *o, rerun_names *rn) {
     return 1;
 }
 
+/* For each entry of a --filter that selected nothing, the nearest test or suite name when
+ * it looks like a typo ("vector_scal": did you mean 'vector_scale'?). */
+static void suggest_tests(const char *filter) {
+    size_t n = gc_test_count();
+    char (*names)[GC_TEST_NAME_MAX + 1] = calloc(n + 1, sizeof *names);
+    const char **cands = calloc(2 * n + 1, sizeof *cands);
+    for (size_t i = 0; names && cands && i < n; i++) {
+        gc_test_full_name(gc_test_at(i), names[i], sizeof names[i]);
+        cands[2 * i] = names[i];
+        cands[2 * i + 1] = gc_test_at(i)->suite;
+    }
+    for (const char *e = filter; names && cands && e && *e;) {
+        size_t len = strcspn(e, ",");
+        char entry[GC_TEST_NAME_MAX + 1];
+        snprintf(entry, sizeof entry, "%.*s", (int)len, e);
+        const char *near = entry[0] != '-' && !strpbrk(entry, "*?[") ? gc_suggest(entry, cands, 2 * n) : NULL;
+        if (near) gc_prog_say(stderr, "--filter '%s': did you mean '%s'?\n", entry, near);
+        e = e[len] ? e + len + 1 : NULL;
+    }
+    free(names);
+    free(cands);
+}
+
 /* Why nothing was selected, with the hidden tests that would have been (usage error). */
 static int nothing_selected(const gc_run_options *o, int bench) {
     size_t hidden = 0;
     for (size_t i = 0; i < gc_test_count(); i++) hidden += gc_test_hidden_unnamed(gc_test_at(i), o, bench);
-    fprintf(stderr, "gpucheck: no %s matches the selection (%s%s%s%s%s; see 'gpucheck list')\n",
+    gc_prog_say(stderr, "no %s matches the selection (%s%s%s%s%s; see '%s list')\n",
             bench ? "benchmark" : "test", o->filter ? "--filter '" : "", o->filter ? o->filter : "",
             o->filter ? "'" : "every test", o->n_exclude || o->n_tags ? " with --exclude/--tag" : "",
-            o->rerun_failed ? " among the failed tests of --rerun-failed" : "");
+            o->rerun_failed ? " among the failed tests of --rerun-failed" : "", gc_prog_name());
+    suggest_tests(o->filter);
     if (hidden)
-        fprintf(stderr, "gpucheck: %zu mutant or manual test(s) match but run only when named: a --filter glob that "
+        gc_prog_say(stderr, "%zu mutant or manual test(s) match but run only when named: a --filter glob that "
                         "starts with a literal (e.g. 'mutant_*'), or --tag mutant / --tag manual\n", hidden);
     return EXIT_USAGE;
 }
@@ -149,19 +193,19 @@ static int check_writable(const char *what, const char *path) {
     struct stat sb;
     int existed = stat(path, &sb) == 0;
     if (existed && S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "gpucheck: cannot write the %s report to %s: it is a directory\n", what, path);
+        gc_prog_say(stderr, "cannot write the %s report to %s: it is a directory\n", what, path);
         return 0;
     }
     if (existed && !S_ISREG(sb.st_mode)) {
         if (access(path, W_OK) == 0) return 1;
-        fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
+        gc_prog_say(stderr, "cannot write the %s report to %s: %s\n", what, path, strerror(errno));
         return 0;
     }
     char dir[4096];
     const char *slash = strrchr(path, '/');
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
     if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", what, path, strerror(errno));
+        gc_prog_say(stderr, "cannot write the %s report to %s: %s\n", what, path, strerror(errno));
         return 0;
     }
     return 1;
@@ -177,7 +221,7 @@ static int distinct_reports(const gc_cli_args *a) {
             if (!paths[i] || !paths[j] || !strcmp(paths[i], "-") || !strcmp(paths[j], "-")) continue;
             if (stat(paths[i], &s1) == 0 && stat(paths[j], &s2) == 0 && s1.st_dev == s2.st_dev &&
                 s1.st_ino == s2.st_ino && S_ISREG(s1.st_mode)) {
-                fprintf(stderr, "gpucheck: %s and %s are the same file: give each report its own\n", paths[i],
+                gc_prog_say(stderr, "%s and %s are the same file: give each report its own\n", paths[i],
                         paths[j]);
                 return 0;
             }
@@ -220,6 +264,9 @@ static int cmd_info(const gc_cli_args *a) {
 
 static int cmd_list(gc_cli_args *a) {
     if (a->list_params) {
+        if (gc_params_count() == 0)
+            printf("no test parameters declared: no suite here reads a --param (a suite declares one with "
+                   "gc_param_register)\n");
         gc_params_print(stdout, NULL);
         return 0;
     }
@@ -320,7 +367,10 @@ static void view_draw_progress(run_view *v, const gc_run_report *rep) {
     const gc_result *r = &rep->results[vr->slot];
     /* One test at a time: its place in the run; several: how many finished. */
     size_t index = running >= 2 ? rep->n : rep->n + 1;
-    gc_progress_line pl = {index, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, r->full_name,
+    char name[GC_TEST_NAME_MAX + sizeof r->case_label + 4]; /* with a sweep's case, as in the table */
+    snprintf(name, sizeof name, "%s%s%s%s", r->full_name, r->case_label[0] ? " [" : "", r->case_label,
+             r->case_label[0] ? "]" : "");
+    gc_progress_line pl = {index, rep->n_selected, rep->n_devices > 1 ? r->device->id : NULL, name,
                            vr->have_now ? vr->now.elapsed_s : -1, vr->have_now ? vr->now.budget_s : 0,
                            vr->have_now ? vr->now.bench : (gc_result_progress){GC_PROGRESS_NONE, 0, 0, 0, -1},
                            rep->opt->samples, rep->opt->max_noise, running};
@@ -372,11 +422,15 @@ static void view_ordered(void *user, const gc_run_report *rep, size_t i, size_t 
     view_draw_progress(v, rep);
 }
 
-/* Colour only on a terminal, and never with NO_COLOR set to anything (no-color.org). */
+/* --color auto: colour only on a terminal, and never with NO_COLOR set to anything
+ * (no-color.org); always and never are the user's word, which NO_COLOR does not override
+ * (as no-color.org asks of an explicit option). */
 static int console_flags(const gc_cli_args *a, FILE *console) {
     const char *no_color = getenv("NO_COLOR");
-    int color = isatty(fileno(console)) && !(no_color && *no_color);
-    return (a->run.verbose ? GC_CONSOLE_VERBOSE : 0) | (color ? GC_CONSOLE_COLOR : 0);
+    int color = a->color == GC_COLOR_ALWAYS ||
+                (a->color == GC_COLOR_AUTO && isatty(fileno(console)) && !(no_color && *no_color));
+    return (a->run.verbose ? GC_CONSOLE_VERBOSE : 0) | (color ? GC_CONSOLE_COLOR : 0) |
+           (a->quiet ? GC_CONSOLE_QUIET : 0);
 }
 
 static int cmd_run(gc_cli_args *a, const char *self) {
@@ -413,7 +467,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     signal(SIGPIPE, SIG_IGN);
     gc_run_report rep;
     if (gc_run_selected(&a->run, &rep, &hooks) != GC_OK) {
-        fprintf(stderr, "gpucheck: out of memory\n");
+        gc_prog_say(stderr, "out of memory\n");
         gc_rerun_free(rn.names, rn.n);
         return EXIT_USAGE;
     }
@@ -423,7 +477,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
         const char *path = a->report_path[k];
         if (!path) continue;
         if (!gc_report_write_file(&gc_report_formats[k], path, &rep))
-            ok_files = 0, fprintf(stderr, "gpucheck: cannot write the %s report to %s: %s\n", gc_report_formats[k].name,
+            ok_files = 0, gc_prog_say(stderr, "cannot write the %s report to %s: %s\n", gc_report_formats[k].name,
                                   path, errno == ENXIO ? "a FIFO with no reader" : strerror(errno));
     }
     FILE *console = view.f;
@@ -433,7 +487,7 @@ static int cmd_run(gc_cli_args *a, const char *self) {
     gc_run_report_free(&rep);
     gc_rerun_free(rn.names, rn.n);
     if (fflush(console) != 0 || ferror(console)) {
-        fprintf(stderr, "gpucheck: writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
+        gc_prog_say(stderr, "writing the %s to %s failed: %s\n", a->tap ? "TAP report" : "console report",
                 console == stdout ? "stdout" : "stderr", strerror(errno));
         ok_files = 0;
     }
@@ -459,10 +513,10 @@ static int child_device(const gc_cli_args *a, size_t *idx) {
             hits++, *idx = i;
     }
     if (hits == 1) {
-        fprintf(stderr, "gpucheck __child: %s is %s in this process\n", a->device, gc_device_info_at(*idx)->id);
+        fprintf(stderr, "%s __child: %s is %s in this process\n", gc_prog_name(), a->device, gc_device_info_at(*idx)->id);
         return 1;
     }
-    fprintf(stderr, "gpucheck __child: no device %s named \"%s\"; this process sees:\n", a->device ? a->device : "",
+    fprintf(stderr, "%s __child: no device %s named \"%s\"; this process sees:\n", gc_prog_name(), a->device ? a->device : "",
             want ? want : "");
     for (size_t i = 0; i < gc_device_count(); i++)
         fprintf(stderr, "  %s %s\n", gc_device_info_at(i)->id, gc_device_info_at(i)->name);
@@ -489,27 +543,35 @@ static const char *self_path(const char *argv0) {
     return argv0;
 }
 
+/* --version: gpucheck's, or a user's program's with the gpucheck it is built on. */
+static int print_version(void) {
+    if (gc_prog_is_gpucheck()) printf("gpucheck %s (commit %s)\n", GC_VERSION, gc_build_commit);
+    else printf("%s (gpucheck %s, commit %s)\n", gc_prog_name(), GC_VERSION, gc_build_commit);
+    return 0;
+}
+
 int gc_main(int argc, char **argv) {
     gc_cli_args a;
     char err[512];
-    if (argc > 1 && strcmp(argv[1], "kzg") == 0) return gc_kzg_command(argc - 1, argv + 1);
+    gc_prog_name_from_argv0(argc > 0 ? argv[0] : NULL);
+    /* kzg is gpucheck's own command, over its built-in KZG library: a user's program that
+     * has only its own suites has no such command. */
+    gc_options_set_kzg_command(use_builtin_suites);
+    if (argc > 1 && strcmp(argv[1], "kzg") == 0 && use_builtin_suites) return gc_kzg_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "compare") == 0) return gc_compare_command(argc - 1, argv + 1);
     if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucheck: %s\n", err);
+        gc_prog_say(stderr, "%s\n", err);
         return EXIT_USAGE;
     }
     if (a.help) {
-        gc_print_help(stdout, a.command);
+        gc_print_help(stdout, a.command, use_builtin_suites);
         return 0;
     }
-    if (a.command == GC_CMD_VERSION) {
-        printf("gpucheck %s (commit %s)\n", GC_VERSION, gc_build_commit);
-        return 0;
-    }
+    if (a.command == GC_CMD_VERSION) return print_version();
     if (a.run.no_cache) gc_cache_set_enabled(0);
     if (use_builtin_suites) gc_register_all_suites();
     if (gc_test_register_errors() || gc_param_register_errors()) {
-        fprintf(stderr, "gpucheck: %zu test registration(s) and %zu parameter declaration(s) refused (see above); "
+        gc_prog_say(stderr, "%zu test registration(s) and %zu parameter declaration(s) refused (see above); "
                         "nothing runs\n", gc_test_register_errors(), gc_param_register_errors());
         return EXIT_USAGE;
     }
@@ -523,6 +585,6 @@ int gc_main(int argc, char **argv) {
     case GC_CMD_RUN:
     case GC_CMD_BENCH: return cmd_run(&a, self);
     case GC_CMD_CHILD: return cmd_child(&a, self);
-    default: gc_print_help(stderr, GC_CMD_NONE); return EXIT_USAGE;
+    default: gc_print_help(stderr, GC_CMD_NONE, use_builtin_suites); return EXIT_USAGE;
     }
 }

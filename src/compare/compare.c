@@ -122,11 +122,8 @@ void gc_comparison_console(FILE *f, const char *old_path, const gc_cmp_run *old,
     fprintf(f, "gpucheck compare\n");
     run_line(f, "old:", old_path, old);
     run_line(f, "new:", new_path, new_run);
-    if (strcmp(old->device_name, new_run->device_name) != 0)
-        fprintf(f, "  note: the runs are of different devices:\n    old: %s\n    new: %s\n", old->device_name,
-                new_run->device_name);
-    else
-        fprintf(f, "  device: %s\n", new_run->device_name);
+    if (!gc_cmp_setting_differs(old, new_run, GC_CMP_DEVICE)) fprintf(f, "  device: %s\n", new_run->device_name);
+    gc_cmp_settings_console(f, old, new_run);
     fprintf(f, "  verdict: slower/faster when the medians differ by %g%% or more and a two-sided\n"
                "  Mann-Whitney U test of the samples gives p < %g (both sides with %d samples or more)\n",
             100 * c->threshold, c->alpha, GC_CMP_MIN_SAMPLES);
@@ -185,6 +182,7 @@ void gc_comparison_markdown(FILE *f, const char *old_path, const gc_cmp_run *old
     gc_markdown_cell(f, new_run->device_name, 0);
     fprintf(f, "). Slower or faster: medians %g%% or more apart and Mann-Whitney p < %g.\n", 100 * c->threshold,
             c->alpha);
+    gc_cmp_settings_markdown(f, old, new_run);
     if (c->n_rows) {
         fprintf(f, "\n| benchmark | old median ms | new median ms | ratio | change | p-value | verdict |\n"
                    "|---|---:|---:|---:|---:|---:|---|\n");

@@ -20,8 +20,13 @@ typedef struct {
     unsigned repeats;  /* results of this name merged into this entry (1 unless repeated) */
 } gc_cmp_entry;
 
+/* The settings compared between two runs (settings.c), each as text. */
+enum { GC_CMP_SCALE, GC_CMP_SEED, GC_CMP_DEVICE, GC_CMP_BUILD, GC_CMP_COMMIT, GC_CMP_VERSION, GC_CMP_PARAMS,
+       GC_CMP_SETTING_COUNT };
+
 typedef struct {
     char *commit, *device_id, *device_name, *started_at, *command; /* "" when absent */
+    char *setting[GC_CMP_SETTING_COUNT];
     gc_cmp_entry *entries;
     size_t n;
 } gc_cmp_run;
@@ -35,6 +40,15 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
 #define GC_CMP_MAX_FILE (512u << 20)
 int gc_cmp_run_load(const char *path, gc_cmp_run *out, char *err, size_t err_len);
 void gc_cmp_run_free(gc_cmp_run *run);
+
+/* ---- the settings (settings.c) ---------------------------------------------------- */
+/** Read the settings of a report's root object (a gc_json) into out->setting. 0: no memory. */
+int gc_cmp_settings_read(const void *json_root, gc_cmp_run *out);
+const char *gc_cmp_setting_name(int k); /* "scale", "seed", ... */
+int gc_cmp_setting_differs(const gc_cmp_run *old, const gc_cmp_run *new_run, int k);
+/** Every setting in which the runs differ, each with both values (or that none does). */
+void gc_cmp_settings_console(FILE *f, const gc_cmp_run *old, const gc_cmp_run *new_run);
+void gc_cmp_settings_markdown(FILE *f, const gc_cmp_run *old, const gc_cmp_run *new_run);
 
 /* ---- the statistics (mann_whitney.c) ---------------------------------------------- */
 typedef struct {
@@ -96,7 +110,8 @@ void gc_comparison_markdown(FILE *f, const char *old_path, const gc_cmp_run *old
                             const gc_cmp_run *new_run, const gc_comparison *c);
 
 /** The command: argv[0] is "compare". Exit 0 no regression, 1 a regression, 2 bad input
- *  or usage. */
+ *  or usage, 3 runs of different --scale (refused without --allow-scale-change). */
+#define GC_CMP_EXIT_SCALE 3
 int gc_compare_command(int argc, char **argv);
 
 #endif

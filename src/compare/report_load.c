@@ -37,6 +37,7 @@ void gc_cmp_run_free(gc_cmp_run *run) {
     free(run->device_name);
     free(run->started_at);
     free(run->command);
+    for (int k = 0; k < GC_CMP_SETTING_COUNT; k++) free(run->setting[k]);
     memset(run, 0, sizeof *run);
 }
 
@@ -72,7 +73,10 @@ static int add_result(gc_cmp_run *run, const gc_json *r, size_t index, int sever
     const gc_json *device = gc_json_get_type(r, "device", GC_JSON_STRING);
     if (several_devices && !device)
         return bad(err, len, "results[%zu] (%.100s) has no \"device\" in a run over several devices", index, name->string);
-    snprintf(key, sizeof key, "%s%s%s", several_devices ? device->string : "", several_devices ? " " : "", name->string);
+    /* A case of a --param sweep is its own entry: "suite.name [rounds=4]". */
+    const gc_json *sweep_case = gc_json_get_type(r, "case", GC_JSON_STRING);
+    snprintf(key, sizeof key, "%s%s%s%s%s%s", several_devices ? device->string : "", several_devices ? " " : "",
+             name->string, sweep_case ? " [" : "", sweep_case ? sweep_case->string : "", sweep_case ? "]" : "");
     gc_cmp_entry *e = find(run, key);
     if (e && e->is_bench != is_bench)
         return bad(err, len, "results[%zu] (%.100s) is a %s and a %s", index, name->string, kind->string,
@@ -128,7 +132,8 @@ int gc_cmp_run_parse(const char *bytes, size_t len, gc_cmp_run *out, char *err, 
         out->started_at = dup_str(root, "started_at");
         out->device_id = dup_str(device, "id");
         out->device_name = dup_str(device, "name");
-        ok = out->commit && out->command && out->started_at && out->device_id && out->device_name;
+        ok = out->commit && out->command && out->started_at && out->device_id && out->device_name &&
+             gc_cmp_settings_read(root, out);
         if (!ok) bad(err, err_len, "out of memory");
         for (size_t i = 0; ok && i < results->n; i++) ok = add_result(out, &results->items[i], i, several, err, err_len);
     }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/prog_name.h"
+
 static int is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* want as whole words somewhere in name, or as the start of name, ignoring case. */
@@ -59,7 +61,7 @@ gc_status gc_device_match(const gc_device_info *devs, size_t n, const char *want
     for (size_t i = 0; i < n; i++)
         if (strcmp(devs[i].id, want) == 0) return *out = i, GC_OK;
     if (looks_like_id(want)) {
-        gc_set_last_error("no device with the id \"%.100s\" (see 'gpucheck devices')", want);
+        gc_set_last_error("no device with the id \"%.100s\" (see '%s devices')", want, gc_prog_name());
         return GC_ERR_NO_DEVICE;
     }
     size_t hits[64], n_hits = 0;

@@ -11,6 +11,8 @@
 
 #include "common/number.h"
 #include "common/option_value.h"
+#include "common/prog_name.h"
+#include "common/suggest.h"
 #include "harness/params.h"
 #include "harness/select.h"
 
@@ -20,9 +22,6 @@ static const struct {
 } commands[] = {{"devices", GC_CMD_DEVICES}, {"info", GC_CMD_INFO}, {"list", GC_CMD_LIST},
                 {"run", GC_CMD_RUN},         {"bench", GC_CMD_BENCH}, {"__child", GC_CMD_CHILD},
                 {"version", GC_CMD_VERSION}};
-
-#define GC_STR_(x) #x
-#define GC_STR(x) GC_STR_(x)
 
 static int usage(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int usage(char *err, size_t len, const char *fmt, ...) {
@@ -71,16 +70,33 @@ static const struct {
     {"--no-cache", ARG_NONE, C(GC_CMD_INFO) | RUNLIKE},
     {"--test", ARG_VALUE, C(GC_CMD_CHILD)},
     {"--device-name", ARG_VALUE, C(GC_CMD_CHILD)},
+    {"--color", ARG_VALUE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"-q", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
+    {"--quiet", ARG_NONE, C(GC_CMD_RUN) | C(GC_CMD_BENCH)},
     {"-v", ARG_NONE, 0xffffffffu},
     {"--verbose", ARG_NONE, 0xffffffffu},
     {"--help", ARG_NONE, 0xffffffffu},
     {"-h", ARG_NONE, 0xffffffffu},
 };
 
+static int kzg_command = 1;
+void gc_options_set_kzg_command(int available) { kzg_command = available != 0; }
+int gc_kzg_command_available(void) { return kzg_command; }
+
+/* An unknown command word, with the nearest command when it looks like a typo. */
+static int unknown_command(const char *word, char *err, size_t err_len) {
+    const char *names[] = {"devices", "info", "list", "run", "bench", "compare", "version",
+                           gc_kzg_command_available() ? "kzg" : NULL};
+    const char *near = gc_suggest(word, names, sizeof names / sizeof names[0]);
+    if (near) return usage(err, err_len, "unknown command '%s'; did you mean '%s'?", word, near);
+    return usage(err, err_len, "unknown command '%s'; try '%s --help'", word, gc_prog_name());
+}
+
 /* The command word, and what stands in for one (--help [COMMAND], --version): 0 when that
  * settles the parse, 2 on a usage error, -1 when options follow. */
 static int parse_command(int argc, char **argv, gc_cli_args *out, char *err, size_t err_len) {
-    if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try --help");
+    if (argc < 2) return usage(err, err_len, "missing command (devices, info, list, run, bench); try '%s --help'",
+                               gc_prog_name());
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         out->help = 1;
         if (argc > 3) return usage(err, err_len, "help takes at most one command, got '%s'", argv[3]);
@@ -98,7 +114,7 @@ static int parse_command(int argc, char **argv, gc_cli_args *out, char *err, siz
     }
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
         if (strcmp(argv[1], commands[c].name) == 0) out->command = commands[c].cmd;
-    if (out->command == GC_CMD_NONE) return usage(err, err_len, "unknown command '%s'; try --help", argv[1]);
+    if (out->command == GC_CMD_NONE) return unknown_command(argv[1], err, err_len);
     out->run.command = argv[1];
     return -1;
 }
@@ -232,6 +248,15 @@ static int apply_list_option(gc_run_options *o, const char *name, const char *va
     return 0;
 }
 
+/* --color WHEN: auto (a terminal without NO_COLOR), always, never. */
+static int apply_color(gc_cli_args *out, const char *val, char *err, size_t err_len) {
+    if (!strcmp(val, "auto")) out->color = GC_COLOR_AUTO;
+    else if (!strcmp(val, "always")) out->color = GC_COLOR_ALWAYS;
+    else if (!strcmp(val, "never")) out->color = GC_COLOR_NEVER;
+    else return usage(err, err_len, "--color needs auto, always or never, got '%s'", val);
+    return 0;
+}
+
 /* Every other option: a string kept as given, or a switch. */
 static void apply_plain_option(gc_cli_args *out, const char *name, const char *val) {
     gc_run_options *o = &out->run;
@@ -248,7 +273,42 @@ static void apply_plain_option(gc_cli_args *out, const char *name, const char *v
     else if (!strcmp(name, "--test")) out->child_test = val;
     else if (!strcmp(name, "--device-name")) out->child_device_name = val;
     else if (!strcmp(name, "-v") || !strcmp(name, "--verbose")) o->verbose = 1;
+    else if (!strcmp(name, "-q") || !strcmp(name, "--quiet")) out->quiet = 1;
     else if (!strcmp(name, "--help") || !strcmp(name, "-h")) out->help = 1;
+}
+
+/* An option no command has, with the nearest option of this command when it looks like a
+ * typo ("--filer": did you mean '--filter'?). */
+static int unknown_option(const char *arg, const char *name, gc_command cmd, char *err, size_t err_len) {
+    const char *cands[sizeof flags / sizeof flags[0] + GC_REPORT_FORMAT_COUNT];
+    size_t n = 0;
+    for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+        if (flags[f].cmds & C(cmd)) cands[n++] = flags[f].flag;
+    for (int k = 0; k < GC_REPORT_FORMAT_COUNT; k++)
+        if (cmd == GC_CMD_BENCH || (cmd == GC_CMD_RUN && !gc_report_formats[k].bench_only))
+            cands[n++] = gc_report_formats[k].option;
+    const char *near = gc_suggest(name, cands, n);
+    const char *cmd_name = "";
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        if (commands[c].cmd == cmd) cmd_name = commands[c].name;
+    if (near) return usage(err, err_len, "unknown option '%s'; did you mean '%s'?", arg, near);
+    return usage(err, err_len, "unknown option '%s'; try '%s %s --help'", arg, gc_prog_name(), cmd_name);
+}
+
+/* Short switches given together, as getopt takes them: -xv is -x -v. Only switches that
+ * take no value combine; anything else in the group is an unknown option. */
+static int parse_short_switches(const char *a, gc_cli_args *out, char *err, size_t err_len) {
+    for (const char *p = a + 1; *p; p++) {
+        char one[3] = {'-', *p, '\0'};
+        int wrong_cmd = 0, f = find_flag(one, out->command, &wrong_cmd);
+        if (f < 0 && wrong_cmd)
+            return usage(err, err_len, "option '%s' (in '%s') does not apply to '%s'", one, a, out->run.command);
+        if (f < 0 || flags[f].arg != ARG_NONE)
+            return usage(err, err_len, "unknown option '%s': '%s' is no switch of '%s'%s", a, one, out->run.command,
+                         f >= 0 ? " that takes no value" : "");
+        apply_plain_option(out, one, NULL);
+    }
+    return 0;
 }
 
 /* One option at argv[*i] (and its value, which may be the next word): 0 or 2. */
@@ -259,8 +319,8 @@ static int parse_option(int argc, char **argv, int *i, gc_cli_args *out, const c
     const char *val = NULL;
     int wrong_cmd = 0;
     if (a[0] != '-')
-        return usage(err, err_len, "unexpected argument '%s' (options start with '-'; try '%s --help')", a,
-                     o->command);
+        return usage(err, err_len, "unexpected argument '%s' (options start with '-'; try '%s %s --help')", a,
+                     gc_prog_name(), o->command);
     /* --flag=value is accepted as well as --flag value. */
     char name[64];
     const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
@@ -271,9 +331,10 @@ static int parse_option(int argc, char **argv, int *i, gc_cli_args *out, const c
     int r = take_report_option(argc, argv, i, name, eq, out, &wrong_cmd, err, err_len);
     if (r) return r == 1 ? 0 : r;
     int found = find_flag(name, out->command, &wrong_cmd);
+    if (found < 0 && !wrong_cmd && a[1] != '-' && nlen > 2) return parse_short_switches(a, out, err, err_len);
     if (found < 0)
         return wrong_cmd ? usage(err, err_len, "option '%s' does not apply to '%s'", name, o->command)
-                         : usage(err, err_len, "unknown option '%s'; try '%s --help'", a, o->command);
+                         : unknown_option(a, name, out->command, err, err_len);
     if (flags[found].arg != ARG_NONE) {
         if (!(val = gc_option_value(argc, argv, i, name, eq, "a value", err, err_len))) return 2;
         if (seen[found] && flags[found].arg == ARG_VALUE)
@@ -282,6 +343,7 @@ static int parse_option(int argc, char **argv, int *i, gc_cli_args *out, const c
     } else if (eq) {
         return usage(err, err_len, "option '%s' takes no value", name);
     }
+    if (!strcmp(name, "--color")) return apply_color(out, val, err, err_len);
     if ((r = apply_run_number(o, name, val, err, err_len)) < 0 && (r = apply_sampling(o, name, val, err, err_len)) < 0 &&
         (r = apply_list_option(o, name, val, err, err_len)) < 0) {
         apply_plain_option(out, name, val);
@@ -302,6 +364,7 @@ static int check_combination(gc_cli_args *out, const char *const *seen, char *er
                 return usage(err, err_len, "--samples N takes a fixed count; %s belongs to the noise rule (leave "
                                            "out one or the other)", noise_rule[k]);
     if (gc_selection_check(o, err, err_len)) return 2;
+    if (out->quiet && o->verbose) return usage(err, err_len, "-q (--quiet) and -v (--verbose) ask for opposite things");
     if (out->list_params && (out->json_stdout || out->device || o->filter || o->n_exclude || o->n_tags || o->rerun_failed))
         return usage(err, err_len, "list --params lists every declared parameter as text and takes no other option");
     const char *const *paths = out->report_path;
@@ -375,98 +438,4 @@ const char *const *gc_child_argv(gc_child_argv_buf *b, const gc_run_options *opt
     }
     b->argv[a] = NULL;
     return b->argv;
-}
-
-/* run's and bench's options: the same, but for the sampling rule's, which only a benchmark
- * has, and what several devices may do at once. */
-static void print_run_help(FILE *f, gc_command cmd) {
-    fprintf(f,
-            "usage: gpucheck %s [options]\n\n"
-            "  --device LIST      device id (cuda:0, opencl:0:1), a whole word or the start of one device's\n"
-            "                     name, a comma list of them, or 'all' (default: first CUDA GPU, else first\n"
-            "                     OpenCL GPU, else PoCL CPU); several devices run at the same time, one\n"
-            "                     worker each (%s)\n"
-            "  --serial-devices   run several devices one after another instead\n"
-            "  --filter LIST      select by 'suite.name' or suite glob, comma list; '-GLOB' leaves out,\n"
-            "                     e.g. 'atomic_fence*,-*.twin.*'\n"
-            "  --exclude LIST     leave out what these globs match (repeatable)\n"
-            "  --tag LIST         select the tests with any of these tags; '-TAG' leaves out (repeatable)\n"
-            "  --rerun-failed F   select the tests that did not pass (neither PASS nor SKIP) in the JSON\n"
-            "                     report F of an earlier run\n"
-            "  --repeat N         run each selected test N times (same seed), every run reported\n"
-            "  -x, --fail-fast    stop after the first test that is not PASS or SKIP; the rest is not run\n"
-            "  --param S.K=V      set a test parameter, e.g. atomic_fence.rounds=4 (repeatable; the\n"
-            "                     parameters: 'gpucheck list --params')\n"
-            "  --seed N           seed of every random input (default " GC_STR(GC_DEFAULT_SEED) "); printed in every report\n"
-            "  --canary BYTE      output poison byte (default " GC_STR(GC_DEFAULT_CANARY) ")\n"
-            "  --scale F          multiply work sizes by F (default " GC_STR(GC_DEFAULT_SCALE) ")\n"
-            "  --timeout S        per-test time limit, overriding each test's budget (default: its own, else " GC_STR(GC_DEFAULT_BUDGET_S) " s)\n"
-            "  --time-budget S    stop starting new tests after S seconds (the rest SKIP)\n"
-            "%s"
-            "  --json FILE        JSON report ('-' for stdout)\n"
-            "  --junit FILE       JUnit XML report\n"
-            "  --markdown FILE    Markdown summary (for a pull-request comment)\n"
-            "  --tap              TAP 14 on stdout instead of the table\n"
-            "  --no-fork          run tests in this process (debugging; no timeout or crash isolation)\n"
-            "  --no-cache         bypass the compile cache\n"
-            "  -v, --verbose      show each test's details\n\n"
-            "Tests built to fail (mutants) and tests tagged 'manual' run only when asked for: by a\n"
-            "--filter glob that starts with a literal ('mutant_*', not '*'), --tag mutant or manual,\n"
-            "or --rerun-failed. Numbers are decimal (integers also 0x hex); a leading zero (010) is\n"
-            "refused, never read as octal.\n"
-            "Exit status: 0 all passed or skipped, 1 something failed (FAIL, BROKEN, INCONCLUSIVE,\n"
-            "TIMEOUT, CRASH, ERROR) on any device, 2 usage or set-up error, 130/143/129\n"
-            "stopped by SIGINT/SIGTERM/SIGHUP.\n",
-            cmd == GC_CMD_RUN ? "run" : "bench",
-            cmd == GC_CMD_RUN ? "any devices" : "benchmarks: only distinct GPUs of known PCI bus",
-            cmd == GC_CMD_BENCH ? "  --max-noise PCT    sample until the coefficient of variation is at most PCT % (default " GC_STR(GC_DEFAULT_MAX_NOISE_PCT) ")\n"
-                                  "  --min-samples N    ... but take at least N samples (default " GC_STR(GC_DEFAULT_MIN_SAMPLES) ")\n"
-                                  "  --max-time S       ... and sample for at most S seconds (default " GC_STR(GC_DEFAULT_MAX_TIME_S) "; also 80% of the budget)\n"
-                                  "  --samples N        take exactly N samples instead (no noise rule)\n"
-                                  "  --warmup N         untimed warm-up samples (default " GC_STR(GC_DEFAULT_WARMUP) ")\n"
-                                  "  --cold-cache       flush the device's L2 cache before each sample\n"
-                                  "  --csv FILE         benchmark table as CSV\n"
-                                : "");
-}
-
-void gc_print_help(FILE *f, gc_command cmd) {
-    switch (cmd) {
-    case GC_CMD_DEVICES:
-        fprintf(f, "usage: gpucheck devices [--json] [-v]\n\n"
-                   "Lists every compute device of every backend with its stable id (cuda:0, opencl:P:D),\n"
-                   "marks the default, and says why an unavailable backend is unavailable.\n");
-        break;
-    case GC_CMD_INFO:
-        fprintf(f, "usage: gpucheck info [--device ID|NAME] [--json] [--no-cache] [-v]\n\n"
-                   "Describes a device in full: versions, compute units, clocks, memory, work-group limits,\n"
-                   "sub-groups and the memory orders x scopes its atomics and fences support.\n"
-                   "  --no-cache   bypass the compile cache\n");
-        break;
-    case GC_CMD_LIST:
-        fprintf(f, "usage: gpucheck list [--filter LIST] [--exclude LIST] [--tag LIST] [--rerun-failed FILE]\n"
-                   "                    [--device ID|NAME] [--json] [-v]\n"
-                   "       gpucheck list --params\n\n"
-                   "Lists registered tests and benchmarks (suite.name, kind, tags, description) that the\n"
-                   "selection options (as for 'run') select. With --device, also says which would be skipped\n"
-                   "on that device and why. --params lists the test parameters that --param sets.\n");
-        break;
-    case GC_CMD_RUN:
-    case GC_CMD_BENCH:
-        print_run_help(f, cmd);
-        break;
-    default:
-        fprintf(f, "usage: gpucheck COMMAND [options]\n"
-                   "       gpucheck --version | --help [COMMAND]\n\n"
-                   "Commands:\n"
-                   "  devices   list compute devices (CUDA and OpenCL)\n"
-                   "  info      describe a device in full\n"
-                   "  list      list tests and benchmarks\n"
-                   "  run       run tests\n"
-                   "  bench     run benchmarks\n"
-                   "  compare   compare two JSON reports: benchmarks slower/faster, outcomes changed\n"
-                   "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (gpucheck kzg --help)\n\n"
-                   "'gpucheck COMMAND --help' describes a command's options; -v (--verbose) and\n"
-                   "-h (--help) apply to every command. --version prints gpucheck's version.\n"
-                   "Exit status: 0 success, 1 a test failed, 2 usage or set-up error.\n");
-    }
 }

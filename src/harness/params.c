@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/prog_name.h"
 #include "common/number.h"
 #include "harness/context.h"
 
@@ -18,7 +19,7 @@ static int is_name_char(char c) {
 }
 
 static int refuse(const gc_param_def *d, const char *why) {
-    fprintf(stderr, "gpucheck: refusing to declare the parameter '%.100s.%.100s': %s\n",
+    gc_prog_say(stderr, "refusing to declare the parameter '%.100s.%.100s': %s\n",
             d && d->suite ? d->suite : "(null)", d && d->key ? d->key : "(null)", why);
     n_refused++;
     return -1;
@@ -51,6 +52,8 @@ int gc_param_register(const gc_param_def *d) {
 }
 
 size_t gc_param_register_errors(void) { return n_refused; }
+
+size_t gc_params_count(void) { return n_defs; }
 
 int gc_param_split(const char *arg, char *suite, size_t suite_len, char *key, size_t key_len, const char **value) {
     const char *eq = strchr(arg, '=');
@@ -86,12 +89,89 @@ void gc_params_print(FILE *f, const char *only_suite) {
     }
 }
 
+/* The values of "V1,V2,...": each of the declared kind and range, none empty or twice. */
+static int check_values(const gc_param_def *d, const char *list, FILE *errf) {
+    char one[GC_TEST_NAME_MAX + 1];
+    for (const char *v = list; v;) {
+        const char *comma = strchr(v, ',');
+        size_t len = comma ? (size_t)(comma - v) : strlen(v);
+        snprintf(one, sizeof one, "%.*s", (int)len, v);
+        uint64_t u;
+        double r;
+        const char *why = len == 0 ? "an empty value (V1,V2,... for a sweep)"
+                          : len >= sizeof one ? "too long"
+                                              : parse_value(d, one, &u, &r);
+        for (const char *w = list; !why && w < v;) { /* the same value given before */
+            const char *wc = strchr(w, ',');
+            if ((size_t)(wc - w) == len && strncmp(w, v, len) == 0) why = "given twice in the sweep";
+            w = wc + 1;
+        }
+        if (why) {
+            gc_prog_say(errf, "--param %s.%s needs %s in %.15g..%.15g (%s), got '%s': %s\n", d->suite, d->key,
+                        d->kind == GC_PARAM_UINT ? "an integer" : "a number", d->min, d->max, d->help ? d->help : "",
+                        one, why);
+            return 2;
+        }
+        v = comma ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
+/* Whether --param entry a is of `suite`, and where its value starts. */
+static const char *value_of_suite(const char *a, const char *suite) {
+    char s[GC_TEST_NAME_MAX + 1], k[GC_TEST_NAME_MAX + 1];
+    const char *v;
+    if (!gc_param_split(a, s, sizeof s, k, sizeof k, &v) || strcmp(s, suite) != 0) return NULL;
+    return v;
+}
+
+static size_t n_values(const char *v) {
+    size_t n = 1;
+    for (; *v; v++) n += *v == ',';
+    return n;
+}
+
+size_t gc_param_cases(const gc_run_options *opt, const char *suite) {
+    size_t cases = 1;
+    for (size_t i = 0; i < opt->n_params; i++) {
+        const char *v = value_of_suite(opt->params[i], suite);
+        if (v && cases <= GC_MAX_CASES) cases *= n_values(v);
+    }
+    return cases;
+}
+
+void gc_param_case(const gc_run_options *opt, const char *suite, size_t c, gc_run_options *out, gc_case_params *buf,
+                   char *label, size_t label_len) {
+    *out = *opt;
+    label[0] = '\0';
+    size_t used = 0, radix = gc_param_cases(opt, suite);
+    for (size_t i = 0; i < opt->n_params; i++) {
+        const char *v = value_of_suite(opt->params[i], suite);
+        size_t n = v ? n_values(v) : 1;
+        if (n < 2) continue;
+        radix /= n; /* the first swept key varies slowest */
+        size_t pick = (c / radix) % n;
+        const char *start = v;
+        for (size_t k = 0; k < pick; k++) start = strchr(start, ',') + 1;
+        const char *end = strchr(start, ',');
+        int len = end ? (int)(end - start) : (int)strlen(start);
+        const char *key = opt->params[i]; /* the last '.' before '=' ends the suite */
+        for (const char *p = opt->params[i]; p < v; p++)
+            if (*p == '.') key = p;
+        snprintf(buf->text[i], sizeof buf->text[i], "%.*s%.*s", (int)(v - opt->params[i]), opt->params[i], len, start);
+        out->params[i] = buf->text[i];
+        int w = snprintf(label + used, label_len - used, "%s%.*s%.*s", used ? "," : "", (int)(v - key - 1), key + 1,
+                         len, start);
+        if (w > 0 && (size_t)w < label_len - used) used += (size_t)w;
+    }
+}
+
 int gc_params_check(const gc_run_options *opt, FILE *errf) {
     for (size_t i = 0; i < opt->n_params; i++) {
         char suite[GC_TEST_NAME_MAX + 1], key[GC_TEST_NAME_MAX + 1];
         const char *value;
         if (!gc_param_split(opt->params[i], suite, sizeof suite, key, sizeof key, &value)) {
-            fprintf(errf, "gpucheck: --param needs SUITE.KEY=VALUE, got '%s'\n", opt->params[i]);
+            gc_prog_say(errf, "--param needs SUITE.KEY=VALUE, got '%s'\n", opt->params[i]);
             return 2;
         }
         const gc_param_def *d = find(suite, key);
@@ -99,27 +179,26 @@ int gc_params_check(const gc_run_options *opt, FILE *errf) {
             int suite_known = 0;
             for (size_t k = 0; k < n_defs && !suite_known; k++) suite_known = strcmp(defs[k].suite, suite) == 0;
             if (suite_known) {
-                fprintf(errf, "gpucheck: unknown parameter '%s.%s'; the parameters of %s are:\n", suite, key, suite);
+                gc_prog_say(errf, "unknown parameter '%s.%s'; the parameters of %s are:\n", suite, key, suite);
                 gc_params_print(errf, suite);
             } else if (n_defs) {
-                fprintf(errf, "gpucheck: unknown parameter '%s.%s': no parameters of a suite '%s'; the known ones are:\n",
+                gc_prog_say(errf, "unknown parameter '%s.%s': no parameters of a suite '%s'; the known ones are:\n",
                         suite, key, suite);
                 gc_params_print(errf, NULL);
             } else {
-                fprintf(errf, "gpucheck: unknown parameter '%s.%s': no suite declares parameters\n", suite, key);
+                gc_prog_say(errf, "unknown parameter '%s.%s': no suite declares parameters\n", suite, key);
             }
             return 2;
         }
-        uint64_t u;
-        double r;
-        const char *why = parse_value(d, value, &u, &r);
-        if (why) {
-            fprintf(errf, "gpucheck: --param %s.%s needs %s in %.15g..%.15g (%s), got '%s': %s\n", suite, key,
-                    d->kind == GC_PARAM_UINT ? "an integer" : "a number", d->min, d->max, d->help ? d->help : "",
-                    value, why);
+        if (check_values(d, value, errf)) return 2;
+    }
+    size_t cases = 1;
+    for (size_t i = 0; i < n_defs; i++)
+        if ((cases = gc_param_cases(opt, defs[i].suite)) > GC_MAX_CASES) {
+            gc_prog_say(errf, "the --param sweeps of %s make more than %d cases of each test\n", defs[i].suite,
+                        GC_MAX_CASES);
             return 2;
         }
-    }
     return 0;
 }
 

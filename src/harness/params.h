@@ -17,6 +17,24 @@ int gc_param_split(const char *arg, char *suite, size_t suite_len, char *key, si
 int gc_params_check(const gc_run_options *opt, FILE *errf);
 /** Declarations refused so far (gc_main exits 2 when there are any). */
 size_t gc_param_register_errors(void);
+/* ---- sweeps: --param SUITE.KEY=V1,V2,... ------------------------------------------
+ * A --param with several values runs each test of SUITE once per value; several swept
+ * keys of one suite run every combination (the first key given varies slowest). */
+#define GC_MAX_CASES 1024 /* cases of one test */
+#define GC_CASE_LABEL_MAX 160
+/** The cases of a test of `suite` under the run's --param options (1 when none is swept). */
+size_t gc_param_cases(const gc_run_options *opt, const char *suite);
+/** The options of case c (0-based) of a test of `suite`: *out is *opt with each swept
+ *  --param of the suite narrowed to the case's value (text in `buf`), and `label` names
+ *  the case's swept values ("rounds=4", "rounds=4,size=8"; "" when nothing is swept). */
+typedef struct {
+    char text[GC_MAX_PARAMS][2 * GC_TEST_NAME_MAX + 4]; /* "SUITE.KEY=" and one value, each checked shorter */
+} gc_case_params;
+void gc_param_case(const gc_run_options *opt, const char *suite, size_t c, gc_run_options *out, gc_case_params *buf,
+                   char *label, size_t label_len);
+
+/** How many parameters are declared. */
+size_t gc_params_count(void);
 /** Print every declared parameter, one a line (for `list --params` and error messages). */
 void gc_params_print(FILE *f, const char *only_suite);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/prog_name.h"
 #include "gpucheck/gc_harness.h"
 
 static gc_test *tests;
@@ -12,7 +13,7 @@ static size_t n_tests, cap_tests;
 static size_t n_refused;
 
 static int refuse(const gc_test *t, const char *why) {
-    fprintf(stderr, "gpucheck: refusing to register test '%.200s.%.200s': %s\n", t->suite ? t->suite : "(null)",
+    gc_prog_say(stderr, "refusing to register test '%.200s.%.200s': %s\n", t->suite ? t->suite : "(null)",
             t->name ? t->name : "(null)", why);
     n_refused++;
     return -1;

@@ -11,6 +11,7 @@
 #include "harness/context.h"
 #include "harness/device_plan.h"
 #include "harness/device_workers.h"
+#include "harness/params.h"
 #include "harness/select.h"
 #include "harness/stop_signals.h"
 #include "harness/verdicts.h"
@@ -54,7 +55,8 @@ gc_status gc_run_selected(const gc_run_options *opt, gc_run_report *rep, const g
     }
     for (size_t i = 0; i < gc_test_count(); i++)
         if (gc_test_selected(gc_test_at(i), opt, s->bench)) s->tests[s->n_tests++] = gc_test_at(i);
-    s->per_device = s->n_tests * s->repeat;
+    /* A sweep (--param SUITE.KEY=V1,V2) runs each test of its suite once per case. */
+    for (size_t i = 0; i < s->n_tests; i++) s->per_device += gc_param_cases(opt, s->tests[i]->suite) * s->repeat;
     rep->n_selected = s->per_device * rep->n_devices;
     rep->results = calloc(rep->n_selected ? rep->n_selected : 1, sizeof *rep->results);
     if (!rep->results) {

@@ -55,6 +55,7 @@ void gc_baseline_ratios(gc_result *results, size_t n) {
         for (size_t j = 0; j < n; j++) {
             gc_result *b = &results[j];
             if (b->n_samples && b->device == r->device && b->repetition == r->repetition &&
+                strcmp(b->case_label, r->case_label) == 0 &&
                 strcmp(b->test->suite, r->test->suite) == 0 &&
                 strcmp(b->test->name, r->test->baseline) == 0 && b->stats.median > 0)
                 r->ratio_to_baseline = r->stats.median / b->stats.median;

@@ -6,14 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/prog_name.h"
 #include "report/report.h"
 
-/* prefix name, and " (run K/N)" when the run repeats each test */
+/* prefix name, " [KEY=V]" for a case of a --param sweep, and " (run K/N)" when the run
+ * repeats each test */
 static void name_with_run(const gc_run_report *rep, const gc_result *r, const char *prefix, const char *name,
                           char *buf, size_t len) {
     unsigned repeat = rep->opt && rep->opt->repeat > 1 ? rep->opt->repeat : 0;
-    if (repeat) snprintf(buf, len, "%s%s (run %u/%u)", prefix, name, r->repetition, repeat);
-    else snprintf(buf, len, "%s%s", prefix, name);
+    char run[48] = "", sweep_case[sizeof r->case_label + 3] = "";
+    if (repeat) snprintf(run, sizeof run, " (run %u/%u)", r->repetition, repeat);
+    if (r->case_label[0]) snprintf(sweep_case, sizeof sweep_case, " [%s]", r->case_label);
+    snprintf(buf, len, "%s%s%s%s", prefix, name, sweep_case, run);
 }
 
 void gc_result_label(const gc_run_report *rep, const gc_result *r, char *buf, size_t len) {
@@ -167,7 +171,7 @@ static void bench_row(FILE *f, const gc_run_report *rep, const gc_result *r, con
 void gc_console_begin(FILE *f, const gc_run_report *rep) {
     const gc_run_options *opt = rep->opt;
     if (rep->n_devices > 1) {
-        fprintf(f, "gpucheck %s on %zu devices, %s, seed %llu, canary 0x%02X:\n", opt->command, rep->n_devices,
+        fprintf(f, "%s %s on %zu devices, %s, seed %llu, canary 0x%02X:\n", gc_prog_name(), opt->command, rep->n_devices,
                 rep->devices_parallel ? "in parallel" : "one after another", (unsigned long long)opt->seed,
                 opt->canary);
         for (size_t d = 0; d < rep->n_devices; d++) fprintf(f, "  %s (%s)\n", rep->devices[d]->id, rep->devices[d]->name);
@@ -182,12 +186,13 @@ void gc_console_begin(FILE *f, const gc_run_report *rep) {
         return;
     }
     char head[1024];
-    snprintf(head, sizeof head, "gpucheck %s on %s (%s), seed %llu, canary 0x%02X", opt->command, rep->device->id,
+    snprintf(head, sizeof head, "%s %s on %s (%s), seed %llu, canary 0x%02X", gc_prog_name(), opt->command, rep->device->id,
              rep->device->name, (unsigned long long)opt->seed, opt->canary);
     wrap_text(f, 0, 2, head, 0);
 }
 
 void gc_console_result(FILE *f, const gc_run_report *rep, size_t i, size_t prev, int flags) {
+    if (flags & GC_CONSOLE_QUIET) return;
     const gc_result *r = &rep->results[i];
     const gc_result *before = prev == GC_CONSOLE_FIRST ? NULL : &rep->results[prev];
     int bench = rep->opt->command && strcmp(rep->opt->command, "bench") == 0;

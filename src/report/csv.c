@@ -17,7 +17,7 @@ static void csv_field(FILE *f, const char *s) {
 
 void gc_report_csv(FILE *f, const gc_run_report *rep) {
     fprintf(f, "device,suite,name,outcome,samples,median_ms,min_ms,max_ms,q1_ms,q3_ms,iqr_ms,rel_noise,"
-               "throughput_per_s,unit,baseline,ratio_to_baseline,mean_ms,stddev_ms,cv,stopped_by\n");
+               "throughput_per_s,unit,baseline,ratio_to_baseline,mean_ms,stddev_ms,cv,stopped_by,case\n");
     for (size_t i = 0; i < rep->n; i++) {
         const gc_result *r = &rep->results[i];
         csv_field(f, gc_result_device(rep, r)->id);
@@ -31,7 +31,9 @@ void gc_report_csv(FILE *f, const gc_run_report *rep) {
         csv_field(f, r->test->unit ? r->test->unit : "");
         fputc(',', f);
         csv_field(f, r->test->baseline ? r->test->baseline : "");
-        fprintf(f, ",%.6g,%.9g,%.9g,%.6g,%s\n", r->ratio_to_baseline, r->stats.mean, r->stats.stddev, r->stats.cv,
+        fprintf(f, ",%.6g,%.9g,%.9g,%.6g,%s,", r->ratio_to_baseline, r->stats.mean, r->stats.stddev, r->stats.cv,
                 gc_sample_stop_name(r->stopped_by));
+        csv_field(f, r->case_label);
+        fputc('\n', f);
     }
 }

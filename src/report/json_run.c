@@ -53,6 +53,9 @@ void gc_json_run_scope(FILE *f, const gc_run_report *rep) {
 void gc_json_result_scope(FILE *f, const gc_run_report *rep, const gc_result *r) {
     fprintf(f, ",\"device\":");
     gc_json_string(f, gc_result_device(rep, r)->id);
+    fprintf(f, ",\"case\":");
+    if (r->case_label[0]) gc_json_string(f, r->case_label);
+    else fputs("null", f);
     fprintf(f, ",\"repetition\":%u,\"started_s\":", r->repetition ? r->repetition : 1);
     gc_json_num(f, r->started_s);
     fprintf(f, ",\"finished_s\":");

@@ -81,6 +81,11 @@ static void junit_suite(FILE *f, const gc_run_report *rep, const gc_device_info 
         xml_text(f, r->test->suite);
         fprintf(f, "\" name=\"");
         xml_text(f, r->test->name);
+        if (r->case_label[0]) {
+            fputs(" [", f);
+            xml_text(f, r->case_label);
+            fputc(']', f);
+        }
         if (repeat) fprintf(f, " (run %u/%u)", r->repetition, repeat);
         fprintf(f, "\" time=\"%.3f\">", r->seconds);
         if (r->is_bench && r->n_samples) {

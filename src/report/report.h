@@ -16,6 +16,8 @@
 /* GC_CONSOLE_INTERLEAVED: rows of several devices as they finish, in any order: one table
  * whose rows start with their device's id, instead of a heading and tables per device. */
 #define GC_CONSOLE_INTERLEAVED 4
+/* GC_CONSOLE_QUIET (-q): no row per test; the not-passed list and the summary remain. */
+#define GC_CONSOLE_QUIET 8
 #define GC_CONSOLE_FIRST ((size_t)-1) /* gc_console_result's prev for the first row */
 void gc_report_console(FILE *f, const gc_run_report *rep, int flags);
 void gc_report_tap(FILE *f, const gc_run_report *rep);

@@ -61,6 +61,7 @@ typedef struct {
     /* where and which time it ran (a run may cover several devices and repetitions) */
     const gc_device_info *device;
     unsigned repetition;      /* 1..--repeat */
+    char case_label[160];     /* the case of a --param sweep ("rounds=4"), "" when none */
     double started_s, finished_s; /* when the runner started and finished it, in seconds from the
                                      run's start (tests of several devices may overlap) */
     gc_sample_stop stopped_by;

@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         abort();
     }
     if (rc == 0) {
-        if (a.help) gc_print_help(devnull(), a.command);
+        if (a.help) gc_print_help(devnull(), a.command, 1);
         if ((a.command == GC_CMD_RUN || a.command == GC_CMD_BENCH || a.command == GC_CMD_CHILD) && !a.help)
             check_child_round_trip(&a);
     }
