@@ -73,7 +73,7 @@ gc_kzg_ret gc_kzg_verify_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *com
                                    const uint8_t *ys, const uint8_t *proofs, size_t n, gc_kzg_ret *status) {
     if (!args_ok(ctx, ok, commitments, zs, proofs, n) || !ys) return GC_KZG_BADARGS;
     const kzg_verifier *v;
-    e4v_work w;
+    e4v_work w = {0};
     bool *res = malloc(n * sizeof *res);
     gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (!r) r = work_alloc(&w, n);
@@ -95,7 +95,7 @@ gc_kzg_ret gc_kzg_verify_blob_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t
                                         const uint8_t *proofs, size_t n, gc_kzg_ret *status) {
     if (!args_ok(ctx, ok, blobs, commitments, proofs, n)) return GC_KZG_BADARGS;
     const kzg_verifier *v;
-    e4v_work w;
+    e4v_work w = {0};
     bool *res = malloc(n * sizeof *res);
     gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (!r) r = work_alloc(&w, n);
@@ -121,7 +121,7 @@ gc_kzg_ret gc_kzg_verify_blob_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const u
     if (!blobs || !commitments || !proofs || n > MAX_ITEMS)
         return kzg_verify_refuse(ctx, GC_KZG_BADARGS, "gc_kzg_verify_blob_kzg_proof_batch: a NULL array or n > 2^24");
     const kzg_verifier *v;
-    e4v_work w;
+    e4v_work w = {0};
     bool res = false;
     gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (!r) r = work_alloc(&w, n);
