@@ -15,7 +15,7 @@
  *   blob runs on the first.
  * - `precompute` (0..15 as in c-kzg; larger is C_KZG_BADARGS) sizes the device's
  *   fixed-base MSM tables instead of c-kzg's CPU ones: 0 takes gpucheck's default for the
- *   device (sized to its memory: none on a CPU device, up to 72 GiB on a 141 GB GPU);
+ *   device (none on a CPU device, at most 4 GiB and a quarter of a GPU's memory);
  *   6..15 asks for comb tables of that many teeth (2^(p-1) points a base, as c-kzg's
  *   tables of p bits: 1.1 GiB of device memory at 11); 1..5, no tables (the least memory).
  * - KZGSettings has c-kzg's size (ten machine words) but not its fields: it holds a

@@ -103,11 +103,11 @@ GC_API const char *gc_kzg_setup_digest(const gc_kzg_setup *s);
 typedef struct {
     unsigned cell_size;  /* L: 16, 32 or 64 (0: 64, EIP-7594) */
     unsigned comb_teeth; /* teeth of the MSM comb tables, 6..17 (both tables: 1.1 GiB at 11,
-                          * 4.5 at 13, 9 at 14, 18 at 15, 36 at 16), GC_KZG_NO_TABLES, or 0:
-                          * the library's default (on a GPU of 128 GB or more 17: 72 GiB;
-                          * from 64 GB 16, and 17 for the commitment's table: 48 GiB; 14
-                          * from 32 GB, 13 from 16 GB, 11 below; no tables on a CPU; a
-                          * table never larger than the device's largest allocation) */
+                          * 4.5 at 13, 9 at 14, 18 at 15, 36 at 16, 72 at 17), GC_KZG_NO_TABLES,
+                          * or 0: the library's default (both tables within 4 GiB and a quarter
+                          * of the device's memory: 13, and 12 for the commitment's table,
+                          * from 16 GB; 12 from 12 GB; 11 below; no tables on a CPU; a table
+                          * never larger than the device's largest allocation) */
     size_t max_batch;    /* blobs per device pass (0: as many as fit, at most 512) */
     unsigned g1_conv_max_batch; /* L = 64: a pass of at most this many blobs (1..512) turns
                           * FK20's two G1 FFTs into one convolution (docs/fk20.md; faster

@@ -28,30 +28,33 @@ static gc_kzg_ret build_tables(gc_kzg_ctx *c, gc_buffer *bases, size_t n_bases, 
 /* The table of n_bases at `teeth` teeth, bytes. */
 static uint64_t table_bytes(size_t n_bases, unsigned teeth) { return ((uint64_t)n_bases << (teeth - 1)) * sizeof(gc_g1a); }
 
-/* The default combs, largest first (signed, 2^(T-1) points per base; T = 14 has the
- * memory 13 unsigned teeth had): FK20's table and the commitment's. More teeth mean fewer
- * additions a term (17: 15, 16: 16, 14: 19) for twice the memory a tooth: both at 17 on a
- * GPU of 128 GB or more (48 + 24 GiB), 16 and 17 from 64 GB (24 GiB each), 14 from 32 GB
- * (9 GiB), 13 from 16 GB (4.5 GiB), 11 below (1.1 GiB) (docs/results/fk20.md). A default
- * context whose tables do not fit (another context holds the memory) takes the next tier
- * (kzg_build_comb_tables). */
-static const unsigned comb_tiers[][2] = {{17, 17}, {16, 17}, {14, 14}, {13, 13}, {11, 11}};
+/* The default combs, largest first (signed, 2^(T-1) points per base): FK20's table and
+ * the commitment's, both within KZG_COMB_BUDGET and a quarter of the device's memory. A
+ * GPU is shared, and client teams refuse precomputation of gigabytes; more teeth buy few
+ * additions a term (17: 15, 13: 20) for twice the memory a tooth. Measured on the H200
+ * (docs/results/fk20.md): 13 / 12 teeth (3.75 GiB) against 17 / 17 (72 GiB) cost 4% at
+ * one blob a pass and 15% at 128; the 72 GiB stay one option away (comb_teeth = 17). A
+ * default context whose tables do not fit (another context holds the memory) takes the
+ * next tier (kzg_build_comb_tables). */
+static const unsigned comb_tiers[][2] = {{13, 12}, {12, 12}, {11, 11}};
 #define N_COMB_TIERS (sizeof comb_tiers / sizeof comb_tiers[0])
+#define KZG_COMB_BUDGET ((uint64_t)4 << 30)
 
-/* The default teeth for `di`: its tier by memory, each table within the device's largest
- * allocation (OpenCL's is often a quarter of the memory). No tables on a CPU device
- * (building them costs more than they save on a few blobs). */
+/* The default teeth for `di`: the first tier within the budget, each table within the
+ * device's largest allocation (OpenCL's is often a quarter of the memory). No tables on a
+ * CPU device (building them costs more than they save on a few blobs). */
 void kzg_default_comb_teeth(const gc_device_info *di, unsigned *fk20, unsigned *commit) {
-    uint64_t mem = di->global_mem_bytes, gib = (uint64_t)1 << 30;
+    uint64_t budget = di->global_mem_bytes / 4 < KZG_COMB_BUDGET ? di->global_mem_bytes / 4 : KZG_COMB_BUDGET;
+    size_t fk20_bases = (size_t)1 << KZG_LOG_EXT, t = 0;
     if (!di->is_gpu) {
         *fk20 = *commit = 0;
         return;
     }
-    size_t tier = mem >= 128 * gib ? 0 : mem >= 64 * gib ? 1 : mem >= 32 * gib ? 2 : mem >= 16 * gib ? 3 : 4;
-    *fk20 = comb_tiers[tier][0];
-    *commit = comb_tiers[tier][1];
-    while (*fk20 > 11 && di->max_alloc_bytes && table_bytes((size_t)1 << KZG_LOG_EXT, *fk20) > di->max_alloc_bytes)
-        (*fk20)--;
+    while (t + 1 < N_COMB_TIERS && table_bytes(fk20_bases, comb_tiers[t][0]) + table_bytes(4096, comb_tiers[t][1]) > budget)
+        t++;
+    *fk20 = comb_tiers[t][0];
+    *commit = comb_tiers[t][1];
+    while (*fk20 > 11 && di->max_alloc_bytes && table_bytes(fk20_bases, *fk20) > di->max_alloc_bytes) (*fk20)--;
     while (*commit > 11 && di->max_alloc_bytes && table_bytes(4096, *commit) > di->max_alloc_bytes) (*commit)--;
 }
 
