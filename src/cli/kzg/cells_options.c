@@ -60,7 +60,7 @@ void gc_cells_print_help(FILE *f) {
             "                     default: both tables within 4 GiB and a quarter of the device's\n"
             "                     memory: 13 (12 for the commitments' table, 3.75 GiB) from 16 GB,\n"
             "                     12 from 12 GB, else 11 (each table within the device's largest\n"
-            "                     allocation), none on a CPU; 17 (72 GiB) is 15% faster at 128 blobs\n"
+            "                     allocation), none on a CPU; 17 (72 GiB) is 15%% faster at 128 blobs\n"
             "  --g1-conv N        L = 64: passes of at most N blobs (1..512) compute the proofs' two G1\n"
             "                     FFTs as one convolution (less latency, more work), or 'none' for\n"
             "                     never; default: 16 on a GPU, none on a CPU\n"
