@@ -10,29 +10,9 @@ import pytest
 
 import gpucheck.kzg as kzg
 
-ckzg = pytest.importorskip("ckzg", reason="PyPI ckzg (the reference) is not installed: pip install ckzg==2.1.8")
-
-SETUP = os.environ.get("GPUCHECK_SETUP", os.path.join(os.path.dirname(__file__), "..", "..", "crypto", "kzg",
-                                                       "trusted_setup.txt"))
-R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+from _common import SETUP, R, ckzg, random_blob
 RNG = random.Random(int(os.environ.get("GPUCHECK_TEST_SEED", time.time_ns())))
 NOT_IN_SUBGROUP = bytes([0x80]) + bytes(47)
-
-
-def random_blob(rng):
-    return b"".join(rng.randrange(R).to_bytes(32, "big") for _ in range(kzg.FIELD_ELEMENTS_PER_BLOB))
-
-
-@pytest.fixture(scope="module")
-def ts():
-    s = kzg.load_trusted_setup(SETUP, 0)
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def ref():
-    return ckzg.load_trusted_setup(SETUP, 0)
 
 
 @pytest.fixture(scope="module")

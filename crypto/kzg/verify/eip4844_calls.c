@@ -69,9 +69,11 @@ static int args_ok(const gc_kzg_ctx *c, const void *ok, const void *a, const voi
     return c && ok && a && b && d && n && n <= MAX_ITEMS;
 }
 
-gc_kzg_ret gc_kzg_verify_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *commitments, const uint8_t *zs,
-                                   const uint8_t *ys, const uint8_t *proofs, size_t n, gc_kzg_ret *status) {
-    if (!args_ok(ctx, ok, commitments, zs, proofs, n) || !ys) return GC_KZG_BADARGS;
+/* n independent verifications in one call: of blobs at their challenges (blobs not NULL),
+ * else of openings at the given zs and ys. */
+static gc_kzg_ret verify_items(gc_kzg_ctx *ctx, bool *ok, gc_kzg_ret *status, const uint8_t *blobs,
+                               const uint8_t *commitments, const uint8_t *zs, const uint8_t *ys, const uint8_t *proofs,
+                               size_t n) {
     const kzg_verifier *v;
     e4v_work w = {0};
     bool *res = malloc(n * sizeof *res);
@@ -79,37 +81,31 @@ gc_kzg_ret gc_kzg_verify_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *com
     if (!r) r = work_alloc(&w, n);
     if (!r && !res) r = GC_KZG_MALLOC;
     if (!r) r = decode_pairs(ctx, v, &w, commitments, proofs, n);
-    for (size_t i = 0; !r && i < n; i++)
+    if (!r && blobs) r = blob_openings(ctx, &w, blobs, commitments, n);
+    for (size_t i = 0; !r && !blobs && i < n; i++)
         if (!gc_fr_from_bytes(&w.z[i], zs + 32 * i) || !gc_fr_from_bytes(&w.y[i], ys + 32 * i)) w.bad[i] = 1;
     if (!r) r = kzg_verify_openings(v, res, w.cp, w.z, w.y, w.bad, n);
     if (!r) {
         memcpy(ok, res, n * sizeof *ok);
-        statuses(ctx, status, w.bad, n, "a commitment or proof that is not a point of the G1 subgroup, or z or y >= r");
+        statuses(ctx, status, w.bad, n,
+                 blobs ? "a commitment or proof that is not a point of the G1 subgroup, or an element >= r"
+                       : "a commitment or proof that is not a point of the G1 subgroup, or z or y >= r");
     }
     work_free(&w);
     free(res);
     return r;
 }
 
+gc_kzg_ret gc_kzg_verify_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *commitments, const uint8_t *zs,
+                                   const uint8_t *ys, const uint8_t *proofs, size_t n, gc_kzg_ret *status) {
+    if (!args_ok(ctx, ok, commitments, zs, proofs, n) || !ys) return GC_KZG_BADARGS;
+    return verify_items(ctx, ok, status, NULL, commitments, zs, ys, proofs, n);
+}
+
 gc_kzg_ret gc_kzg_verify_blob_kzg_proof(gc_kzg_ctx *ctx, bool *ok, const uint8_t *blobs, const uint8_t *commitments,
                                         const uint8_t *proofs, size_t n, gc_kzg_ret *status) {
     if (!args_ok(ctx, ok, blobs, commitments, proofs, n)) return GC_KZG_BADARGS;
-    const kzg_verifier *v;
-    e4v_work w = {0};
-    bool *res = malloc(n * sizeof *res);
-    gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
-    if (!r) r = work_alloc(&w, n);
-    if (!r && !res) r = GC_KZG_MALLOC;
-    if (!r) r = decode_pairs(ctx, v, &w, commitments, proofs, n);
-    if (!r) r = blob_openings(ctx, &w, blobs, commitments, n);
-    if (!r) r = kzg_verify_openings(v, res, w.cp, w.z, w.y, w.bad, n);
-    if (!r) {
-        memcpy(ok, res, n * sizeof *ok);
-        statuses(ctx, status, w.bad, n, "a commitment or proof that is not a point of the G1 subgroup, or an element >= r");
-    }
-    work_free(&w);
-    free(res);
-    return r;
+    return verify_items(ctx, ok, status, blobs, commitments, NULL, NULL, proofs, n);
 }
 
 gc_kzg_ret gc_kzg_verify_blob_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const uint8_t *blobs,

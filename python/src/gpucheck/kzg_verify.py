@@ -9,7 +9,7 @@ one answer each. These calls run on the settings' first device.
 """
 from . import _library
 from .kzg import BYTES_PER_BLOB, BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF, _ct, _lib, _raise_for
-from .kzg_proofs import _check_settings, _check_sized
+from .kzg_proofs import _check_settings, _check_sized, _ctx_call
 
 __all__ = ["verify_kzg_proof", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch", "verify_kzg_proofs",
            "verify_blob_kzg_proofs"]
@@ -18,19 +18,7 @@ __all__ = ["verify_kzg_proof", "verify_blob_kzg_proof", "verify_blob_kzg_proof_b
 def _verify_items(ts, name, fn, n, *buffers):
     """n independent verdicts from one call on the first device's context."""
     ok = (_ct.c_bool * n)()
-    status = (_ct.c_int * n)()
-    detail = ""
-    with ts._lock:
-        ctx = _lib.gc_kzg_pool_ctx(ts._pool, 0)
-        r = fn(ctx, ok, *buffers, n, status)
-        if r not in (_library.OK, _library.BADARGS, _library.MALLOC):
-            msg = _ct.c_char_p()
-            _lib.gc_kzg_ctx_last_device_status(ctx, _ct.byref(msg))
-            detail = (msg.value or b"").decode(errors="replace")
-    _raise_for(name, r, detail)
-    bad = [i for i in range(n) if status[i] != _library.OK]
-    if bad:
-        raise RuntimeError(f"{name} failed" + (f" (item {bad[0]}, {len(bad)} refused)" if n > 1 else ""))
+    _ctx_call(ts, name, fn, n, ok, *buffers)  # fn(ctx, ok, buffers..., n, status)
     return [bool(x) for x in ok]
 
 
