@@ -300,6 +300,37 @@ GC__CL12_ATOMICS(__local, u64_local, ulong, atom)
 #define gc_sub_group_shuffle_up(x, d) sub_group_shuffle_up((x), (uint)(d))
 #define gc_sub_group_shuffle_down(x, d) sub_group_shuffle_down((x), (uint)(d))
 #endif
+/* Ballot: a mask of the lanes whose predicate holds, as 4 words of 32 lanes (lanes past
+ * the sub-group's size are 0), and its queries. */
+#if defined(cl_khr_subgroup_ballot)
+#define GC_HAS_SUB_GROUP_BALLOT 1
+typedef uint4 gc_ballot;
+#define gc_sub_group_ballot(p) sub_group_ballot((p) ? 1 : 0)
+GC_FN gc_u32 gc_ballot_word(gc_ballot b, gc_u32 w) { return w == 0u ? b.x : w == 1u ? b.y : w == 2u ? b.z : b.w; }
+#define gc_ballot_bit_count(b) ((gc_u32)sub_group_ballot_bit_count(b))
+#define gc_ballot_inclusive_scan(b) ((gc_u32)sub_group_ballot_inclusive_scan(b))
+#define gc_ballot_exclusive_scan(b) ((gc_u32)sub_group_ballot_exclusive_scan(b))
+#define gc_ballot_find_lsb(b) ((gc_u32)sub_group_ballot_find_lsb(b))
+#define gc_ballot_find_msb(b) ((gc_u32)sub_group_ballot_find_msb(b))
+#define gc_ballot_bit_extract(b, i) (sub_group_ballot_bit_extract((b), (uint)(i)) != 0)
+#endif
+/* Non-uniform operations: over the members that reach them inside a branch. The set is
+ * taken before the branch (gc_sub_group_set_of(p), in uniform control flow) since CUDA
+ * needs it as a mask; OpenCL ignores it. */
+#if defined(cl_khr_subgroup_non_uniform_arithmetic) && defined(cl_khr_subgroup_non_uniform_vote) && \
+    defined(cl_khr_subgroup_ballot)
+#define GC_HAS_SUB_GROUP_NON_UNIFORM 1
+typedef int gc_sg_set;
+#define gc_sub_group_set_of(p) ((p) ? 1 : 0)
+#define gc_sub_group_nu_reduce_add(s, x) ((void)(s), sub_group_non_uniform_reduce_add(x))
+#define gc_sub_group_nu_reduce_min(s, x) ((void)(s), sub_group_non_uniform_reduce_min(x))
+#define gc_sub_group_nu_reduce_max(s, x) ((void)(s), sub_group_non_uniform_reduce_max(x))
+#define gc_sub_group_nu_scan_inclusive_add(s, x) ((void)(s), sub_group_non_uniform_scan_inclusive_add(x))
+#define gc_sub_group_nu_scan_exclusive_add(s, x) ((void)(s), sub_group_non_uniform_scan_exclusive_add(x))
+#define gc_sub_group_nu_any(s, p) ((void)(s), sub_group_non_uniform_any((p) ? 1 : 0) != 0)
+#define gc_sub_group_nu_all(s, p) ((void)(s), sub_group_non_uniform_all((p) ? 1 : 0) != 0)
+#define gc_sub_group_nu_ballot_count(s, p) ((void)(s), (gc_u32)sub_group_ballot_bit_count(sub_group_ballot((p) ? 1 : 0)))
+#endif
 /* *, &, |, ^ exist only as the non-uniform extension's functions; over a whole sub-group
  * they are its reductions and scans. */
 #if defined(cl_khr_subgroup_non_uniform_arithmetic)
@@ -544,6 +575,22 @@ template <typename T> GC_FN T gc_sub_group_shuffle_down(T x, gc_u32 d) {
 #define gc_sub_group_any(p) (__any_sync(gc__sub_group_mask(), (p) ? 1 : 0) != 0)
 #define gc_sub_group_all(p) (__all_sync(gc__sub_group_mask(), (p) ? 1 : 0) != 0)
 #define gc_sub_group_none(p) (!gc_sub_group_any(p))
+/* A ballot of a warp is one word (lanes 0..31); words 1..3 are 0. */
+#define GC_HAS_SUB_GROUP_BALLOT 1
+typedef unsigned gc_ballot;
+#define gc_sub_group_ballot(p) __ballot_sync(gc__sub_group_mask(), (p) ? 1 : 0)
+GC_FN gc_u32 gc_ballot_word(gc_ballot b, gc_u32 w) { return w == 0u ? b : 0u; }
+GC_FN gc_u32 gc__lanemask_le(void) {
+    unsigned m;
+    asm("mov.u32 %0, %%lanemask_le;" : "=r"(m));
+    return m;
+}
+#define gc_ballot_bit_count(b) ((gc_u32)__popc(b))
+#define gc_ballot_inclusive_scan(b) ((gc_u32)__popc((b) & gc__lanemask_le()))
+#define gc_ballot_exclusive_scan(b) ((gc_u32)__popc((b) & gc__lanemask_le() & ~(1u << gc_sub_group_local_id())))
+#define gc_ballot_find_lsb(b) ((gc_u32)(__ffs((int)(b)) - 1))
+#define gc_ballot_find_msb(b) ((gc_u32)(31 - __clz((int)(b))))
+#define gc_ballot_bit_extract(b, i) ((((b) >> (i)) & 1u) != 0u)
 
 /* The operations: signed + and * wrap through unsigned (no undefined overflow in C++);
  * identities are those of OpenCL's exclusive scans (+-INFINITY for floating min/max). */
@@ -616,6 +663,31 @@ GC__CUDA_SG_OP(max)
 GC__CUDA_SG_OP(and)
 GC__CUDA_SG_OP(or)
 GC__CUDA_SG_OP(xor)
+/* Non-uniform: over the lanes of a set taken before the branch (a mask of the sub-group's
+ * lanes). Folds visit the set's lanes in ascending order, one shuffle each: every lane of
+ * the set runs the same iterations, as __shfl_sync requires. Simple rather than fast. */
+#define GC_HAS_SUB_GROUP_NON_UNIFORM 1
+typedef unsigned gc_sg_set;
+#define gc_sub_group_set_of(p) __ballot_sync(gc__sub_group_mask(), (p) ? 1 : 0)
+template <typename Op, typename T> GC_FN T gc__sg_set_fold(unsigned set, T x, unsigned lanes) {
+    T acc = Op::id(x);
+    for (unsigned r = set; r; r &= r - 1u) {
+        const int j = __ffs((int)r) - 1;
+        const T y = __shfl_sync(set, x, j);
+        if ((lanes >> j) & 1u) acc = Op::op(acc, y);
+    }
+    return acc;
+}
+#define gc_sub_group_nu_reduce_add(s, x) gc__sg_set_fold<gc__sg_add>((s), (x), ~0u)
+#define gc_sub_group_nu_reduce_min(s, x) gc__sg_set_fold<gc__sg_min>((s), (x), ~0u)
+#define gc_sub_group_nu_reduce_max(s, x) gc__sg_set_fold<gc__sg_max>((s), (x), ~0u)
+#define gc_sub_group_nu_scan_inclusive_add(s, x) gc__sg_set_fold<gc__sg_add>((s), (x), gc__lanemask_le())
+#define gc_sub_group_nu_scan_exclusive_add(s, x)                                               \
+    gc__sg_set_fold<gc__sg_add>((s), (x), gc__lanemask_le() & ~(1u << gc_sub_group_local_id()))
+#define gc_sub_group_nu_any(s, p) (__any_sync((s), (p) ? 1 : 0) != 0)
+#define gc_sub_group_nu_all(s, p) (__all_sync((s), (p) ? 1 : 0) != 0)
+#define gc_sub_group_nu_ballot_count(s, p) ((gc_u32)__popc(__ballot_sync((s), (p) ? 1 : 0)))
+
 /* sm_80 and later reduce 32-bit integers in hardware (redux.sync); these overloads win
  * over the templates for int and unsigned. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

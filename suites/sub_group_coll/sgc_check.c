@@ -97,10 +97,12 @@ typedef struct {
     const sgc_param *p;
     const sgc_state *s;
     sgc_list *exact;    /* per slot */
+    sgc_list *idle;     /* per slot: inactive lanes, whose words must keep the canary */
     sgc_flist *fl;      /* per slot */
     size_t undefined;   /* answers the specifications leave undefined */
     size_t sub_groups, incomplete;
     uint32_t max_size;
+    uint8_t canary;
 } sgc_acc;
 
 static double sgc_as_double(sgc_type t, const unsigned char *w) {
@@ -129,6 +131,9 @@ static int sgc_collect_launch(sgc_acc *a, uint32_t L, const sgc_layout *lay, con
                 const unsigned char *g = o + slot * s->bytes;
                 if (!ans.defined) {
                     a->undefined++;
+                } else if (ans.unwritten) {
+                    const uint64_t cw = 0x0101010101010101ull * a->canary;
+                    if (!sgc_list_push(&a->idle[slot], s->bytes, cw, g, where)) return 0;
                 } else if (ans.tol > 0) {
                     sgc_fentry e = {sgc_as_double(a->p->type, g), ans.fwant, ans.tol, 0, where};
                     memcpy(&e.raw, g, s->bytes);
@@ -171,6 +176,14 @@ static void sgc_compare(gc_test_ctx *ctx, const sgc_acc *a, uint8_t canary) {
             if (s->bytes == 4) gc_check_u32(ctx, label, (uint32_t *)(void *)l->want, (const uint32_t *)(void *)l->got, l->n);
             else gc_check_u64(ctx, label, (uint64_t *)(void *)l->want, (const uint64_t *)(void *)l->got, l->n);
         }
+        sgc_list *u = &a->idle[slot];
+        if (u->n) {
+            char ulabel[128];
+            snprintf(ulabel, sizeof ulabel, "%s (inactive lanes: unwritten)", label);
+            sgc_locate(ctx, ulabel, u, s->bytes);
+            if (s->bytes == 4) gc_check_u32(ctx, ulabel, (uint32_t *)(void *)u->want, (const uint32_t *)(void *)u->got, u->n);
+            else gc_check_u64(ctx, ulabel, (uint64_t *)(void *)u->want, (const uint64_t *)(void *)u->got, u->n);
+        }
         sgc_flist *f = &a->fl[slot];
         if (f->n) {
             f->canary_word = s->bytes == 4 ? 0x01010101u * canary : 0x0101010101010101ull * canary;
@@ -192,8 +205,10 @@ gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s) 
     a.s = s;
     a.exact = calloc(s->slots, sizeof *a.exact);
     a.fl = calloc(s->slots, sizeof *a.fl);
+    a.idle = calloc(s->slots, sizeof *a.idle);
+    a.canary = canary;
     gc_status st = GC_ERR_NO_MEMORY;
-    if (!lay || !out || !v || !a.exact || !a.fl) goto out;
+    if (!lay || !out || !v || !a.exact || !a.fl || !a.idle) goto out;
     if ((st = gc_buffer_read(s->lay, 0, lay, records * SGC_LAY_WORDS * 4)) != GC_OK) goto out;
     if ((st = gc_buffer_read(s->out, 0, out, records * s->slots * s->bytes)) != GC_OK) goto out;
     for (uint32_t L = 0; L < s->launches; L++) {
@@ -226,7 +241,13 @@ out:
         free(a.exact[k].got);
         free(a.exact[k].where);
     }
+    for (unsigned k = 0; a.idle && k < s->slots; k++) {
+        free(a.idle[k].want);
+        free(a.idle[k].got);
+        free(a.idle[k].where);
+    }
     for (unsigned k = 0; a.fl && k < s->slots; k++) free(a.fl[k].e);
+    free(a.idle);
     free(a.exact);
     free(a.fl);
     return st;

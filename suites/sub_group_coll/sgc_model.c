@@ -142,6 +142,8 @@ unsigned sgc_family_slots(sgc_family f, sgc_type t) {
     case SGC_F_SHUFFLE: return SGC_SHUF_SLOTS;
     case SGC_F_RELATIVE: return SGC_REL_SLOTS;
     case SGC_F_VOTE: return SGC_VOTE_SLOTS;
+    case SGC_F_BALLOT: return SGC_BALLOT_SLOTS;
+    case SGC_F_NONUNIFORM: return SGC_NU_SLOTS;
     case SGC_F_ARITH: return SGC_ARITH_SLOTS(3);
     case SGC_F_ARITH_EXT: return SGC_ARITH_SLOTS(sgc_type_is_float(t) ? 1 : 4);
     }
@@ -155,12 +157,18 @@ static unsigned sgc_slot_op(sgc_family f, unsigned slot) {
 }
 
 const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
-    static const char *const fixed[4][SGC_VOTE_SLOTS] = {
+    static const char *const fixed[6][SGC_BALLOT_SLOTS] = {
         {"broadcast(lane 0)", "broadcast(run-time lane)"},
         {"shuffle(any lane)", "shuffle_xor"},
         {"shuffle_up", "shuffle_down"},
         {"any(one lane)", "all(all but one lane)", "none(one lane)", "any(random)", "all(random)",
-         "none(random)"}};
+         "none(random)"},
+        {"ballot word 0", "ballot word 1", "ballot word 2", "ballot word 3", "ballot_bit_count",
+         "ballot_inclusive_scan", "ballot_exclusive_scan", "ballot_find_lsb", "ballot_find_msb",
+         "ballot_bit_extract"},
+        {"non-uniform reduce_add", "non-uniform scan_inclusive_add", "non-uniform scan_exclusive_add",
+         "non-uniform reduce_min", "non-uniform reduce_max", "non-uniform any", "non-uniform all",
+         "non-uniform ballot_bit_count"}};
     static const char *const arith[7][3] = {
         {"reduce_add", "scan_inclusive_add", "scan_exclusive_add"},
         {"reduce_min", "scan_inclusive_min", "scan_exclusive_min"},
@@ -170,14 +178,15 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
         {"reduce_or", "scan_inclusive_or", "scan_exclusive_or"},
         {"reduce_xor", "scan_inclusive_xor", "scan_exclusive_xor"}};
     (void)t;
-    if (f <= SGC_F_VOTE) return slot < SGC_VOTE_SLOTS && fixed[f][slot] ? fixed[f][slot] : "?";
+    if (f <= SGC_F_NONUNIFORM) return slot < SGC_BALLOT_SLOTS && fixed[f][slot] ? fixed[f][slot] : "?";
     return arith[sgc_slot_op(f, slot)][slot % 3];
 }
 
 /* ---- answers ------------------------------------------------------------------------- */
 
-static sgc_answer sgc_exact(uint64_t w) { return (sgc_answer){1, w, 0.0, 0.0}; }
-static const sgc_answer sgc_undefined = {0, 0, 0.0, 0.0};
+static sgc_answer sgc_exact(uint64_t w) { return (sgc_answer){1, 0, w, 0.0, 0.0}; }
+static const sgc_answer sgc_undefined = {0, 0, 0, 0.0, 0.0};
+static const sgc_answer sgc_unwritten = {1, 1, 0, 0.0, 0.0};
 
 /* Words as values: signed types sign-extended, so that one comparison serves both. */
 static int64_t sgc_signed(sgc_type t, uint64_t w) {
@@ -260,7 +269,7 @@ static sgc_answer sgc_fold_float(sgc_type t, unsigned op, const uint64_t *v, uin
             mag *= fabsl(x);
         }
     }
-    sgc_answer a = {1, 0, (double)acc, 0.0};
+    sgc_answer a = {1, 0, 0, (double)acc, 0.0};
     a.tol = 2.0 * (k > 1 ? k - 1 : 1) * eps * (double)mag + (op == SGC_OP_ADD ? 0.0 : DBL_MIN);
     if (a.tol == 0.0) a.tol = DBL_MIN; /* an exact 0: only 0 (of either sign) is within */
     return a;
@@ -319,11 +328,77 @@ static sgc_answer sgc_vote_answer(const sgc_query *q, const uint64_t *v, uint32_
     }
 }
 
+/* Ballots (cl_khr_subgroup_ballot): bit j of the mask is lane j's predicate, lanes past
+ * the size 0; scans count the set bits at lanes <= lid (inclusive) or < lid. */
+static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
+                                    unsigned slot) {
+    const uint32_t L = q->launch, one = L % size;
+    uint32_t words[4] = {0, 0, 0, 0}, count = 0, incl = 0, lsb = UINT32_MAX, msb = 0;
+    for (uint32_t j = 0; j < size && j < 128; j++) {
+        const int p = (int)((v[j] >> (L % 32u)) & 1u);
+        if (p) {
+            words[j / 32] |= 1u << (j % 32);
+            count++;
+            if (j <= lid) incl++;
+        }
+        if (p || j == one) {
+            if (lsb == UINT32_MAX) lsb = j;
+            msb = j;
+        }
+    }
+    const uint32_t e = (lid + L) % size;
+    switch (slot) {
+    case SGC_BALLOT_COUNT: return sgc_exact(count);
+    case SGC_BALLOT_INCL: return sgc_exact(incl);
+    case SGC_BALLOT_EXCL: return sgc_exact(incl - ((words[lid / 32] >> (lid % 32)) & 1u));
+    case SGC_BALLOT_LSB: return sgc_exact(lsb);
+    case SGC_BALLOT_MSB: return sgc_exact(msb);
+    case SGC_BALLOT_EXTRACT: return sgc_exact((words[e / 32] >> (e % 32)) & 1u);
+    default: return slot < 4 ? sgc_exact(words[slot]) : sgc_undefined;
+    }
+}
+
+/* Non-uniform (u32): over the active lanes only (SGC_NU_ACTIVE), in local-id order; an
+ * inactive lane writes nothing. */
+static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
+                                        unsigned slot) {
+    const uint32_t L = q->launch;
+    if (!(SGC_NU_ACTIVE(L, lid))) return sgc_unwritten;
+    uint32_t add = 0, incl = 0, excl = 0, mn = UINT32_MAX, mx = 0, count = 0;
+    int any = 0, all = 1;
+    for (uint32_t j = 0; j < size; j++) {
+        if (!(SGC_NU_ACTIVE(L, j))) continue;
+        const uint32_t x = (uint32_t)v[j];
+        const int bit = (int)((x >> ((L / 3u) % 32u)) & 1u);
+        add += x;
+        if (j <= lid) incl += x;
+        if (j < lid) excl += x;
+        if (x < mn) mn = x;
+        if (x > mx) mx = x;
+        any |= bit;
+        all &= bit;
+        count += (uint32_t)bit;
+    }
+    switch (slot) {
+    case SGC_NU_REDUCE_ADD: return sgc_exact(add);
+    case SGC_NU_INCL_ADD: return sgc_exact(incl);
+    case SGC_NU_EXCL_ADD: return sgc_exact(excl);
+    case SGC_NU_REDUCE_MIN: return sgc_exact(mn);
+    case SGC_NU_REDUCE_MAX: return sgc_exact(mx);
+    case SGC_NU_ANY: return sgc_exact((uint64_t)any);
+    case SGC_NU_ALL: return sgc_exact((uint64_t)all);
+    case SGC_NU_BALLOT_COUNT: return sgc_exact(count);
+    default: return sgc_undefined;
+    }
+}
+
 sgc_answer sgc_answer_of(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                          uint32_t sgid, unsigned slot) {
     if (size == 0 || lid >= size || slot >= sgc_family_slots(q->family, q->type)) return sgc_undefined;
     switch (q->family) {
     case SGC_F_VOTE: return sgc_vote_answer(q, v, size, slot);
+    case SGC_F_BALLOT: return sgc_ballot_answer(q, v, size, lid, slot);
+    case SGC_F_NONUNIFORM: return sgc_nonuniform_answer(q, v, size, lid, slot);
     case SGC_F_ARITH:
     case SGC_F_ARITH_EXT: return sgc_arith_answer(q, v, size, lid, slot);
     default: return sgc_shuffle_answer(q, v, size, lid, sgid, slot);

@@ -37,7 +37,8 @@ unsigned sgc_type_bytes(sgc_type t);
 int sgc_type_is_float(sgc_type t);
 
 /** The families and what decides an answer. */
-typedef enum { SGC_F_BCAST, SGC_F_SHUFFLE, SGC_F_RELATIVE, SGC_F_VOTE, SGC_F_ARITH, SGC_F_ARITH_EXT } sgc_family;
+typedef enum { SGC_F_BCAST, SGC_F_SHUFFLE, SGC_F_RELATIVE, SGC_F_VOTE, SGC_F_BALLOT, SGC_F_NONUNIFORM, SGC_F_ARITH,
+               SGC_F_ARITH_EXT } sgc_family;
 unsigned sgc_family_slots(sgc_family f, sgc_type t);
 const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot);
 
@@ -53,6 +54,7 @@ typedef struct {
  *  every other answer is exact, in the low sgc_type_bytes of want. */
 typedef struct {
     int defined;
+    int unwritten;  /* an inactive lane: the word must still be the canary */
     uint64_t want;
     double fwant, tol;
 } sgc_answer;

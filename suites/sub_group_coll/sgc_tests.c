@@ -40,8 +40,8 @@ static unsigned sgc_largest_size(const gc_caps *caps) {
 static uint64_t sgc_input(gc_test_ctx *ctx, const sgc_param *p) {
     const uint64_t r = gc_ctx_rand_u64(ctx);
     const int sgn = p->type == SGC_T_I32 || p->type == SGC_T_I64;
-    if (p->family == SGC_F_VOTE) return ~(r & gc_ctx_rand_u64(ctx) & gc_ctx_rand_u64(ctx) & gc_ctx_rand_u64(ctx));
-    if (p->family <= SGC_F_VOTE) return r;
+    if (p->family == SGC_F_VOTE || p->family == SGC_F_NONUNIFORM) return ~(r & gc_ctx_rand_u64(ctx) & gc_ctx_rand_u64(ctx) & gc_ctx_rand_u64(ctx));
+    if (p->family <= SGC_F_NONUNIFORM) return r;
     if (p->type == SGC_T_F32 || p->type == SGC_T_F64) {
         /* + and min/max: [-1000, 1000); *: 2^[-1, 1), far from overflow over 64 lanes. */
         double u = (double)(r >> 11) / 9007199254740992.0, x;
@@ -106,7 +106,7 @@ static void sgc_launch_count(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s,
                     q.sub_group_count);
     }
     if (S == 0) S = 64;
-    s->launches = p->family >= SGC_F_ARITH ? 1u : S + 1u;
+    s->launches = p->family >= SGC_F_ARITH ? 1u : p->family == SGC_F_NONUNIFORM ? 3u * (S + 1u) : S + 1u;
 }
 
 static gc_status sgc_setup(gc_test_ctx *ctx) {
@@ -188,6 +188,12 @@ static const sgc_family_kind sgc_families[] = {
     {"relative", "sgc_relative", SGC_SHUFFLE_SRC, "cl_khr_subgroup_shuffle_relative",
      "shuffle_up and shuffle_down", SGC_F_RELATIVE},
     {"vote", "sgc_vote", SGC_SHUFFLE_SRC, "sub-groups", "any, all, none", SGC_F_VOTE},
+    {"nonuniform", "sgc_nonuniform", SGC_SHUFFLE_SRC,
+     "cl_khr_subgroup_non_uniform_arithmetic, _non_uniform_vote and _ballot",
+     "reduce/scan +, min, max, any, all, ballot count over odd lanes, the first k, one lane",
+     SGC_F_NONUNIFORM},
+    {"ballot", "sgc_ballot", SGC_SHUFFLE_SRC, "cl_khr_subgroup_ballot",
+     "ballot words, bit count, scans, find lsb/msb, bit extract", SGC_F_BALLOT},
     {"arith", "sgc_arith", SGC_ARITH_SRC, "sub-groups (or, for f64, fp64)", "reduce and scans with +, min, max",
      SGC_F_ARITH},
     {"arith_ext", "sgc_arith_ext", SGC_ARITH_SRC, "cl_khr_subgroup_non_uniform_arithmetic (and fp64 for f64)",
@@ -213,6 +219,10 @@ static const sgc_mutant_kind sgc_mutants[] = {
      "exclusive + scan includes the caller"},
     {"reduce_drops_lane_0", SGC_F_ARITH, SGC_T_F32, "GC_FAULT=SGC_FAULT_REDUCE_DROPS_0",
      "+ reduction leaves lane 0 out"},
+    {"nonuniform_hoisted", SGC_F_NONUNIFORM, SGC_T_U32, "GC_FAULT=SGC_FAULT_NU_HOISTED",
+     "the + reduction taken before the branch, inactive lanes contributing"},
+    {"ballot_whole_warp", SGC_F_BALLOT, SGC_T_U32, "GC_FAULT=SGC_FAULT_BALLOT_WHOLE_WARP",
+     "ballot counts the lanes past the sub-group's size as voting"},
 };
 #define SGC_N_MUTANTS (sizeof sgc_mutants / sizeof sgc_mutants[0])
 #else
@@ -247,7 +257,7 @@ static void sgc_fill(sgc_param *p, const sgc_family_kind *f, sgc_type type, cons
     snprintf(p->name, sizeof p->name, "%s_%s_%s", f->name, sgc_type_name(type), r->name);
     snprintf(p->description, sizeof p->description, "%s (%s), %s", f->what, sgc_type_name(type), r->what);
     snprintf(p->kernel, sizeof p->kernel, "%s_%s", f->kernel, sgc_type_name(type));
-    if (f->family == SGC_F_VOTE) snprintf(p->kernel, sizeof p->kernel, "%s", f->kernel);
+    if (f->family >= SGC_F_VOTE && f->family <= SGC_F_NONUNIFORM) snprintf(p->kernel, sizeof p->kernel, "%s", f->kernel);
     p->source = f->source;
     p->needs = f->needs;
     p->family = f->family;
@@ -264,7 +274,7 @@ void gc_suite_sub_group_coll_register(void) {
                 const sgc_family fam = sgc_families[f].family;
                 /* Shuffles and broadcasts move 32- and 64-bit words; votes take a flag. */
                 if (fam <= SGC_F_RELATIVE && t != SGC_T_U32 && t != SGC_T_U64) continue;
-                if (fam == SGC_F_VOTE && t != SGC_T_U32) continue;
+                if (fam >= SGC_F_VOTE && fam <= SGC_F_NONUNIFORM && t != SGC_T_U32) continue;
                 sgc_fill(&sgc_params[k], &sgc_families[f], (sgc_type)t, &sgc_ranges[r]);
                 sgc_register_one(&sgc_params[k++], 0);
             }
