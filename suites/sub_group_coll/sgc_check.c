@@ -103,6 +103,7 @@ typedef struct {
     size_t sub_groups, incomplete;
     uint32_t max_size;
     uint8_t canary;
+    size_t bad_layouts;
 } sgc_acc;
 
 static double sgc_as_double(sgc_type t, const unsigned char *w) {
@@ -193,7 +194,26 @@ static void sgc_compare(gc_test_ctx *ctx, const sgc_acc *a, uint8_t canary) {
     }
 }
 
-gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s) {
+/* Mutation score: the wrong answers (and inconsistent launches) without recording
+ * anything, since a mutant's wrong answers are what the score counts. */
+static size_t sgc_count(sgc_acc *a) {
+    size_t wrong = a->bad_layouts;
+    char msg[8];
+    for (unsigned slot = 0; slot < a->s->slots; slot++) {
+        const sgc_list *ls[2] = {&a->exact[slot], &a->idle[slot]};
+        for (int k = 0; k < 2; k++)
+            for (size_t i = 0; i < ls[k]->n; i++)
+                wrong += memcmp(ls[k]->want + i * a->s->bytes, ls[k]->got + i * a->s->bytes, a->s->bytes) != 0;
+        if (a->fl[slot].n) {
+            a->fl[slot].canary_word = a->s->bytes == 4 ? 0x01010101u * a->canary : 0x0101010101010101ull * a->canary;
+            wrong += sgc_fvalidate(a->fl[slot].e, a->fl[slot].n, &a->fl[slot], msg, sizeof msg);
+        }
+    }
+    return wrong;
+}
+
+/* Both entry points: wrong == NULL compares and records (the tests); else counts. */
+static gc_status sgc_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s, size_t *wrong) {
     const size_t records = s->n * s->launches;
     const uint8_t canary = gc_ctx_canary(ctx);
     uint32_t *lay = gc_ctx_malloc(ctx, records * SGC_LAY_WORDS * 4);
@@ -216,7 +236,8 @@ gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s) 
         char msg[256];
         if (sgc_layout_build(lay + (size_t)L * s->n * SGC_LAY_WORDS, s->n, s->range.dims, s->range.global,
                              s->range.local, canary, &l, msg, sizeof msg)) {
-            gc_ctx_fail(ctx, "launch L=%u: sub-group layout inconsistent: %s", L, msg);
+            if (!wrong) gc_ctx_fail(ctx, "launch L=%u: sub-group layout inconsistent: %s", L, msg);
+            a.bad_layouts++;
             continue;
         }
         int ok = sgc_collect_launch(&a, L, &l, out + (size_t)L * s->n * s->slots * s->bytes, v);
@@ -225,6 +246,11 @@ gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s) 
             st = GC_ERR_NO_MEMORY;
             goto out;
         }
+    }
+    if (wrong) {
+        *wrong = sgc_count(&a);
+        st = GC_OK;
+        goto out;
     }
     sgc_compare(ctx, &a, canary);
     gc_ctx_figure(ctx, "launches", s->launches, "");
@@ -251,4 +277,12 @@ out:
     free(a.exact);
     free(a.fl);
     return st;
+}
+
+gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s) {
+    return sgc_results(ctx, p, s, NULL);
+}
+
+gc_status sgc_count_wrong(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s, size_t *wrong) {
+    return sgc_results(ctx, p, s, wrong);
 }

@@ -37,5 +37,8 @@ typedef struct {
 
 /** Reads back every launch, computes the answers and compares them (gc_check_*). */
 gc_status sgc_check_results(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s);
+/** The same answers, counted instead of compared: *wrong gets the wrong ones (a launch
+ *  with an inconsistent layout counts one), and nothing is recorded (mutation score). */
+gc_status sgc_count_wrong(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s, size_t *wrong);
 
 #endif

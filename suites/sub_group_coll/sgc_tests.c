@@ -109,18 +109,17 @@ static void sgc_launch_count(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s,
     s->launches = p->family >= SGC_F_ARITH ? 1u : p->family == SGC_F_NONUNIFORM ? 3u * (S + 1u) : S + 1u;
 }
 
-static gc_status sgc_setup(gc_test_ctx *ctx) {
-    const sgc_param *p = gc_ctx_test(ctx)->param;
+/* Kernel, inputs and buffers of test p into s. quiet: a kernel the compiler does not
+ * define returns GC_ERR_UNSUPPORTED without skipping the test (mutation score). */
+static gc_status sgc_prepare(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s, int quiet) {
     const gc_device_info *info = gc_ctx_info(ctx);
-    sgc_state *s = gc_ctx_malloc(ctx, sizeof *s);
-    if (!s) return GC_ERR_NO_MEMORY;
-    gc_ctx_set_state(ctx, s);
     gc_status st = sgc_shape(ctx, p, s, info);
     if (st != GC_OK) return st;
     st = gc_ctx_kernel(ctx, p->source, p->define ? &p->define : NULL, p->define ? 1 : 0, p->kernel, &s->kernel);
     if (st == GC_ERR_NO_KERNEL) {
-        gc_ctx_skip(ctx, "the device's kernel compiler does not define %s (no %s in the module)", p->needs,
-                    p->kernel);
+        if (!quiet)
+            gc_ctx_skip(ctx, "the device's kernel compiler does not define %s (no %s in the module)", p->needs,
+                        p->kernel);
         return GC_ERR_UNSUPPORTED;
     }
     if (st != GC_OK) return st;
@@ -147,15 +146,24 @@ static gc_status sgc_setup(gc_test_ctx *ctx) {
     return gc_ctx_alloc_output(ctx, records * s->slots * s->bytes, &s->out);
 }
 
-static gc_status sgc_run(gc_test_ctx *ctx) {
-    const sgc_param *p = gc_ctx_test(ctx)->param;
-    sgc_state *s = gc_ctx_state(ctx);
+static gc_status sgc_setup(gc_test_ctx *ctx) {
+    sgc_state *s = gc_ctx_malloc(ctx, sizeof *s);
+    if (!s) return GC_ERR_NO_MEMORY;
+    gc_ctx_set_state(ctx, s);
+    return sgc_prepare(ctx, gc_ctx_test(ctx)->param, s, 0);
+}
+
+static gc_status sgc_launch_all(const sgc_param *p, sgc_state *s) {
     for (uint32_t L = 0; L < s->launches; L++) {
         gc_arg args[] = {GC_ARG_BUF(s->out), GC_ARG_BUF(s->lay), GC_ARG_BUF(s->in), GC_ARG_VAL(L)};
         gc_status st = gc_kernel_launch(s->kernel, &s->range, args, p->family >= SGC_F_ARITH ? 3 : 4, NULL);
         if (st != GC_OK) return st;
     }
     return GC_OK;
+}
+
+static gc_status sgc_run(gc_test_ctx *ctx) {
+    return sgc_launch_all(gc_ctx_test(ctx)->param, gc_ctx_state(ctx));
 }
 
 static gc_status sgc_check(gc_test_ctx *ctx) {
@@ -252,6 +260,70 @@ static void sgc_register_one(const sgc_param *p, int mutant) {
     gc_test_register(&t);
 }
 
+#if GC_BUILD_TESTS
+/* The mutants' parameters, filled at registration (after the tests'). */
+static const sgc_param *sgc_mutant_params;
+static size_t sgc_n_mutant_params;
+
+/* Mutation score: every mutant's kernel run and its answers counted here, as the fence
+ * suite's score runs its twins: caught = at least one wrong answer. MEASURED: the score
+ * is the suite's strength on this device. */
+static gc_status sgc_score_run(gc_test_ctx *ctx) {
+    unsigned applicable = 0, caught = 0;
+    char missed[256] = "";
+    for (size_t m = 0; m < sgc_n_mutant_params; m++) {
+        const sgc_param *p = &sgc_mutant_params[m];
+        sgc_state *s = gc_ctx_malloc(ctx, sizeof *s);
+        if (!s) return GC_ERR_NO_MEMORY;
+        gc_status st = sgc_prepare(ctx, p, s, 1);
+        if (st == GC_ERR_UNSUPPORTED) {
+            gc_ctx_note(ctx, "%s: not applicable (no %s)", p->name, p->needs);
+            continue;
+        }
+        size_t wrong = 0;
+        if (st != GC_OK || (st = sgc_launch_all(p, s)) != GC_OK || (st = sgc_count_wrong(ctx, p, s, &wrong)) != GC_OK)
+            return st;
+        applicable++;
+        caught += wrong > 0;
+        gc_ctx_figure(ctx, p->name, wrong > 0 ? 1.0 : 0.0, "");
+        gc_ctx_note(ctx, "%s: %zu wrong answers%s", p->name, wrong, wrong ? "" : " (not caught)");
+        if (!wrong) snprintf(missed + strlen(missed), sizeof missed - strlen(missed), " %s", p->name);
+    }
+    gc_ctx_count_checks(ctx, applicable);
+    gc_ctx_figure(ctx, "score", applicable ? (double)caught / applicable : 0.0, "");
+    gc_ctx_figure(ctx, "mutants_caught", caught, "");
+    gc_ctx_figure(ctx, "mutants_applicable", applicable, "");
+    gc_ctx_measured(ctx, "mutation score %u/%u%s%s", caught, applicable, missed[0] ? "; not caught:" : "", missed);
+    return GC_OK;
+}
+
+static gc_status sgc_score_check(gc_test_ctx *ctx) {
+    (void)ctx;
+    return GC_OK;
+}
+
+static void sgc_register_score(void) {
+    static const sgc_param score = {"sub_group_coll", "mutation_score",
+                                    "every mutant of the suite run and scored: caught / applicable", "", NULL,
+                                    "", SGC_F_BCAST, SGC_T_U32, {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0},
+                                    NULL};
+    gc_test t;
+    memset(&t, 0, sizeof t);
+    t.suite = score.suite;
+    t.name = score.name;
+    t.tags = "conformance,sub_group";
+    t.expect = GC_PASS;
+    t.description = score.description;
+    t.budget_s = 120;
+    t.min_checks = 1;
+    t.param = &score;
+    t.requires = sgc_requires;
+    t.run = sgc_score_run;
+    t.check = sgc_score_check;
+    gc_test_register(&t);
+}
+#endif
+
 static void sgc_fill(sgc_param *p, const sgc_family_kind *f, sgc_type type, const sgc_range_kind *r) {
     snprintf(p->suite, sizeof p->suite, "sub_group_coll");
     snprintf(p->name, sizeof p->name, "%s_%s_%s", f->name, sgc_type_name(type), r->name);
@@ -281,6 +353,8 @@ void gc_suite_sub_group_coll_register(void) {
 #if GC_BUILD_TESTS
     /* Mutants (test builds only), expected to FAIL where they run; their own suite name
      * keeps them out of 'sub_group_coll*'. */
+    sgc_mutant_params = &sgc_params[k];
+    sgc_n_mutant_params = SGC_N_MUTANTS;
     for (size_t m = 0; m < SGC_N_MUTANTS; m++) {
         const sgc_family_kind *f = NULL;
         for (size_t j = 0; j < SGC_N_FAMILIES; j++)
@@ -293,5 +367,6 @@ void gc_suite_sub_group_coll_register(void) {
         p->define = sgc_mutants[m].define;
         sgc_register_one(p, 1);
     }
+    sgc_register_score();
 #endif
 }
