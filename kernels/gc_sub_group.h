@@ -74,6 +74,19 @@ typedef int gc_sg_set;
 #define gc_sub_group_nu_all(s, p) ((void)(s), sub_group_non_uniform_all((p) ? 1 : 0) != 0)
 #define gc_sub_group_nu_ballot_count(s, p) ((void)(s), (gc_u32)sub_group_ballot_bit_count(sub_group_ballot((p) ? 1 : 0)))
 #endif
+/* Clustered reductions: op over the cluster of cs lanes (a power of two, a constant)
+ * holding the caller, [lid & ~(cs - 1), + cs), a cluster cut by the sub-group's end
+ * holding fewer. */
+#if defined(cl_khr_subgroup_clustered_reduce)
+#define GC_HAS_SUB_GROUP_CLUSTERED 1
+#define gc_sub_group_clustered_reduce_add(x, cs) sub_group_clustered_reduce_add((x), (cs))
+#define gc_sub_group_clustered_reduce_mul(x, cs) sub_group_clustered_reduce_mul((x), (cs))
+#define gc_sub_group_clustered_reduce_min(x, cs) sub_group_clustered_reduce_min((x), (cs))
+#define gc_sub_group_clustered_reduce_max(x, cs) sub_group_clustered_reduce_max((x), (cs))
+#define gc_sub_group_clustered_reduce_and(x, cs) sub_group_clustered_reduce_and((x), (cs))
+#define gc_sub_group_clustered_reduce_or(x, cs) sub_group_clustered_reduce_or((x), (cs))
+#define gc_sub_group_clustered_reduce_xor(x, cs) sub_group_clustered_reduce_xor((x), (cs))
+#endif
 /* *, &, |, ^ exist only as the non-uniform extension's functions; over a whole sub-group
  * they are its reductions and scans. */
 #if defined(cl_khr_subgroup_non_uniform_arithmetic)
@@ -238,6 +251,20 @@ template <typename Op, typename T> GC_FN T gc__sg_set_fold(unsigned set, T x, un
 #define gc_sub_group_nu_any(s, p) (__any_sync((s), (p) ? 1 : 0) != 0)
 #define gc_sub_group_nu_all(s, p) (__all_sync((s), (p) ? 1 : 0) != 0)
 #define gc_sub_group_nu_ballot_count(s, p) ((gc_u32)__popc(__ballot_sync((s), (p) ? 1 : 0)))
+
+/* Clustered: the set fold over the sub-group, keeping the caller's cluster's lanes. */
+#define GC_HAS_SUB_GROUP_CLUSTERED 1
+GC_FN unsigned gc__sg_cluster_lanes(unsigned cs) {
+    const unsigned base = gc_sub_group_local_id() & ~(cs - 1u);
+    return (cs >= 32u ? ~0u : (1u << cs) - 1u) << base;
+}
+#define gc_sub_group_clustered_reduce_add(x, cs) gc__sg_set_fold<gc__sg_add>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_mul(x, cs) gc__sg_set_fold<gc__sg_mul>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_min(x, cs) gc__sg_set_fold<gc__sg_min>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_max(x, cs) gc__sg_set_fold<gc__sg_max>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_and(x, cs) gc__sg_set_fold<gc__sg_and>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_or(x, cs) gc__sg_set_fold<gc__sg_or>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
+#define gc_sub_group_clustered_reduce_xor(x, cs) gc__sg_set_fold<gc__sg_xor>(gc__sub_group_mask(), (x), gc__sg_cluster_lanes(cs))
 
 /* sm_80 and later reduce 32-bit integers in hardware (redux.sync); these overloads win
  * over the templates for int and unsigned. */

@@ -18,6 +18,7 @@ if(GC_SUBGROUP_OPENCL_LIBRARY)
                    "sub_group_coll.relative_u32_nd3=PASS" "sub_group_coll.vote_u32_nd3=PASS"
                    "sub_group_coll.arith_f64_nd3=PASS" "sub_group_coll.arith_ext_i64_nd1=PASS"
                    "sub_group_coll.ballot_u32_nd3=PASS" "sub_group_coll.nonuniform_u32_nd1=PASS"
+                   "sub_group_coll.clustered_u32_nd3=PASS"
                    -- run --filter "sub_group_coll.*_nd1,sub_group_coll.*_nd3,-sub_group_coll.nonuniform_u32_nd3")
   add_test(NAME sub_group_coll.mutants_caught_with_sub_groups
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli> 0
@@ -26,7 +27,8 @@ if(GC_SUBGROUP_OPENCL_LIBRARY)
                    "mutant_sub_group_coll.all_skips_last=CAUGHT" "mutant_sub_group_coll.exclusive_is_inclusive=CAUGHT"
                    "mutant_sub_group_coll.reduce_drops_lane_0=CAUGHT"
                    "mutant_sub_group_coll.ballot_whole_warp=CAUGHT"
-                   "mutant_sub_group_coll.nonuniform_hoisted=CAUGHT" "sub_group_coll.mutation_score=MEASURED"
+                   "mutant_sub_group_coll.nonuniform_hoisted=CAUGHT"
+                   "mutant_sub_group_coll.cluster_half=CAUGHT" "sub_group_coll.mutation_score=MEASURED"
                    -- run --filter "mutant_sub_group_coll.*,sub_group_coll.mutation_score")
   set_tests_properties(sub_group_coll.suite_with_sub_groups sub_group_coll.mutants_caught_with_sub_groups
                        PROPERTIES ENVIRONMENT "GC_OPENCL_LIBRARY=${GC_SUBGROUP_OPENCL_LIBRARY};LD_LIBRARY_PATH=${GC_SGC_OPENCL_DIR}"

@@ -144,6 +144,7 @@ unsigned sgc_family_slots(sgc_family f, sgc_type t) {
     case SGC_F_VOTE: return SGC_VOTE_SLOTS;
     case SGC_F_BALLOT: return SGC_BALLOT_SLOTS;
     case SGC_F_NONUNIFORM: return SGC_NU_SLOTS;
+    case SGC_F_CLUSTERED: return SGC_CL_SLOTS;
     case SGC_F_ARITH: return SGC_ARITH_SLOTS(3);
     case SGC_F_ARITH_EXT: return SGC_ARITH_SLOTS(sgc_type_is_float(t) ? 1 : 4);
     }
@@ -157,7 +158,7 @@ static unsigned sgc_slot_op(sgc_family f, unsigned slot) {
 }
 
 const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
-    static const char *const fixed[6][SGC_BALLOT_SLOTS] = {
+    static const char *const fixed[7][SGC_BALLOT_SLOTS] = {
         {"broadcast(lane 0)", "broadcast(run-time lane)"},
         {"shuffle(any lane)", "shuffle_xor"},
         {"shuffle_up", "shuffle_down"},
@@ -168,7 +169,9 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
          "ballot_bit_extract"},
         {"non-uniform reduce_add", "non-uniform scan_inclusive_add", "non-uniform scan_exclusive_add",
          "non-uniform reduce_min", "non-uniform reduce_max", "non-uniform any", "non-uniform all",
-         "non-uniform ballot_bit_count"}};
+         "non-uniform ballot_bit_count"},
+        {"clustered_reduce_add", "clustered_reduce_mul", "clustered_reduce_min", "clustered_reduce_max",
+         "clustered_reduce_and", "clustered_reduce_or", "clustered_reduce_xor"}};
     static const char *const arith[7][3] = {
         {"reduce_add", "scan_inclusive_add", "scan_exclusive_add"},
         {"reduce_min", "scan_inclusive_min", "scan_exclusive_min"},
@@ -178,7 +181,7 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
         {"reduce_or", "scan_inclusive_or", "scan_exclusive_or"},
         {"reduce_xor", "scan_inclusive_xor", "scan_exclusive_xor"}};
     (void)t;
-    if (f <= SGC_F_NONUNIFORM) return slot < SGC_BALLOT_SLOTS && fixed[f][slot] ? fixed[f][slot] : "?";
+    if (f <= SGC_F_CLUSTERED) return slot < SGC_BALLOT_SLOTS && fixed[f][slot] ? fixed[f][slot] : "?";
     return arith[sgc_slot_op(f, slot)][slot % 3];
 }
 
@@ -392,6 +395,18 @@ static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, u
     }
 }
 
+/* Clustered (u32): op over lanes [lid & ~(cs - 1), + cs) that exist, cs = 2^L. */
+static sgc_answer sgc_clustered_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
+                                       unsigned slot) {
+    static const unsigned ops[SGC_CL_SLOTS] = {SGC_OP_ADD, SGC_OP_MUL, SGC_OP_MIN, SGC_OP_MAX,
+                                               SGC_OP_AND, SGC_OP_OR, SGC_OP_XOR};
+    if (q->launch > 6 || slot >= SGC_CL_SLOTS) return sgc_undefined;
+    const uint32_t cs = 1u << q->launch, base = lid & ~(cs - 1u);
+    uint64_t acc = sgc_identity(SGC_T_U32, ops[slot]);
+    for (uint32_t j = base; j < base + cs && j < size; j++) acc = sgc_apply(SGC_T_U32, ops[slot], acc, v[j]);
+    return sgc_exact(acc);
+}
+
 sgc_answer sgc_answer_of(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                          uint32_t sgid, unsigned slot) {
     if (size == 0 || lid >= size || slot >= sgc_family_slots(q->family, q->type)) return sgc_undefined;
@@ -399,6 +414,7 @@ sgc_answer sgc_answer_of(const sgc_query *q, const uint64_t *v, uint32_t size, u
     case SGC_F_VOTE: return sgc_vote_answer(q, v, size, slot);
     case SGC_F_BALLOT: return sgc_ballot_answer(q, v, size, lid, slot);
     case SGC_F_NONUNIFORM: return sgc_nonuniform_answer(q, v, size, lid, slot);
+    case SGC_F_CLUSTERED: return sgc_clustered_answer(q, v, size, lid, slot);
     case SGC_F_ARITH:
     case SGC_F_ARITH_EXT: return sgc_arith_answer(q, v, size, lid, slot);
     default: return sgc_shuffle_answer(q, v, size, lid, sgid, slot);

@@ -37,8 +37,8 @@ unsigned sgc_type_bytes(sgc_type t);
 int sgc_type_is_float(sgc_type t);
 
 /** The families and what decides an answer. */
-typedef enum { SGC_F_BCAST, SGC_F_SHUFFLE, SGC_F_RELATIVE, SGC_F_VOTE, SGC_F_BALLOT, SGC_F_NONUNIFORM, SGC_F_ARITH,
-               SGC_F_ARITH_EXT } sgc_family;
+typedef enum { SGC_F_BCAST, SGC_F_SHUFFLE, SGC_F_RELATIVE, SGC_F_VOTE, SGC_F_BALLOT, SGC_F_NONUNIFORM, SGC_F_CLUSTERED,
+               SGC_F_ARITH, SGC_F_ARITH_EXT } sgc_family;
 unsigned sgc_family_slots(sgc_family f, sgc_type t);
 const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot);
 

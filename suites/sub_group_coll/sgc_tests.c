@@ -107,6 +107,8 @@ static void sgc_launch_count(gc_test_ctx *ctx, const sgc_param *p, sgc_state *s,
     }
     if (S == 0) S = 64;
     s->launches = p->family >= SGC_F_ARITH ? 1u : p->family == SGC_F_NONUNIFORM ? 3u * (S + 1u) : S + 1u;
+    if (p->family == SGC_F_CLUSTERED) /* clusters of 2^L <= S lanes, at most 64 */
+        for (s->launches = 1; s->launches < 7 && (1u << s->launches) <= S; s->launches++) {}
 }
 
 /* Kernel, inputs and buffers of test p into s. quiet: a kernel the compiler does not
@@ -200,6 +202,8 @@ static const sgc_family_kind sgc_families[] = {
      "cl_khr_subgroup_non_uniform_arithmetic, _non_uniform_vote and _ballot",
      "reduce/scan +, min, max, any, all, ballot count over odd lanes, the first k, one lane",
      SGC_F_NONUNIFORM},
+    {"clustered", "sgc_clustered", SGC_ARITH_SRC, "cl_khr_subgroup_clustered_reduce",
+     "clustered reduce + * min max and or xor, clusters of 1 .. the largest size", SGC_F_CLUSTERED},
     {"ballot", "sgc_ballot", SGC_SHUFFLE_SRC, "cl_khr_subgroup_ballot",
      "ballot words, bit count, scans, find lsb/msb, bit extract", SGC_F_BALLOT},
     {"arith", "sgc_arith", SGC_ARITH_SRC, "sub-groups (or, for f64, fp64)", "reduce and scans with +, min, max",
@@ -229,6 +233,8 @@ static const sgc_mutant_kind sgc_mutants[] = {
      "+ reduction leaves lane 0 out"},
     {"nonuniform_hoisted", SGC_F_NONUNIFORM, SGC_T_U32, "GC_FAULT=SGC_FAULT_NU_HOISTED",
      "the + reduction taken before the branch, inactive lanes contributing"},
+    {"cluster_half", SGC_F_CLUSTERED, SGC_T_U32, "GC_FAULT=SGC_FAULT_CLUSTER_HALF",
+     "clustered reductions over clusters half as wide"},
     {"ballot_whole_warp", SGC_F_BALLOT, SGC_T_U32, "GC_FAULT=SGC_FAULT_BALLOT_WHOLE_WARP",
      "ballot counts the lanes past the sub-group's size as voting"},
 };
@@ -346,7 +352,7 @@ void gc_suite_sub_group_coll_register(void) {
                 const sgc_family fam = sgc_families[f].family;
                 /* Shuffles and broadcasts move 32- and 64-bit words; votes take a flag. */
                 if (fam <= SGC_F_RELATIVE && t != SGC_T_U32 && t != SGC_T_U64) continue;
-                if (fam >= SGC_F_VOTE && fam <= SGC_F_NONUNIFORM && t != SGC_T_U32) continue;
+                if (fam >= SGC_F_VOTE && fam <= SGC_F_CLUSTERED && t != SGC_T_U32) continue;
                 sgc_fill(&sgc_params[k], &sgc_families[f], (sgc_type)t, &sgc_ranges[r]);
                 sgc_register_one(&sgc_params[k++], 0);
             }
