@@ -177,12 +177,15 @@ static gc_status sgc_check(gc_test_ctx *ctx) {
 typedef struct {
     const char *name, *what;
     gc_sg_case shape;
+    int u32_only; /* only the 32-bit families (ranges that add a shape, not a type) */
 } sgc_range_kind;
 
 static const sgc_range_kind sgc_ranges[] = {
-    {"nd1", "1-D, local 1023 reduced, 2 work-groups", {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}},
-    {"nd2", "2-D, local 1023x1023 reduced, 2x1 work-groups", {GC_SG_SHAPE_REDUCED, 2, {0, 0, 0}, {2, 1, 1}, 0}},
-    {"nd3", "3-D, local 1023^3 reduced, 1x1x2 work-groups", {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {1, 1, 2}, 0}},
+    {"nd1", "1-D, local 1023 reduced, 2 work-groups", {GC_SG_SHAPE_REDUCED, 1, {0, 0, 0}, {2, 1, 1}, 0}, 0},
+    {"nd2", "2-D, local 1023x1023 reduced, 2x1 work-groups", {GC_SG_SHAPE_REDUCED, 2, {0, 0, 0}, {2, 1, 1}, 0}, 0},
+    {"nd3", "3-D, local 1023^3 reduced, 1x1x2 work-groups", {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {1, 1, 2}, 0}, 0},
+    {"partial3", "3-D as nd3 plus a partial last work-group of odd size in every dimension",
+     {GC_SG_SHAPE_REDUCED, 3, {0, 0, 0}, {1, 1, 2}, 1}, 1},
 };
 
 typedef struct {
@@ -352,6 +355,7 @@ void gc_suite_sub_group_coll_register(void) {
                 const sgc_family fam = sgc_families[f].family;
                 /* Shuffles and broadcasts move 32- and 64-bit words; votes take a flag. */
                 if (fam <= SGC_F_RELATIVE && t != SGC_T_U32 && t != SGC_T_U64) continue;
+                if (sgc_ranges[r].u32_only && t != SGC_T_U32) continue;
                 if (fam >= SGC_F_VOTE && fam <= SGC_F_CLUSTERED && t != SGC_T_U32) continue;
                 sgc_fill(&sgc_params[k], &sgc_families[f], (sgc_type)t, &sgc_ranges[r]);
                 sgc_register_one(&sgc_params[k++], 0);
