@@ -56,6 +56,10 @@ GC_FN gc_u32 gc_ballot_word(gc_ballot b, gc_u32 w) { return w == 0u ? b.x : w ==
 #define gc_ballot_find_lsb(b) ((gc_u32)sub_group_ballot_find_lsb(b))
 #define gc_ballot_find_msb(b) ((gc_u32)sub_group_ballot_find_msb(b))
 #define gc_ballot_bit_extract(b, i) (sub_group_ballot_bit_extract((b), (uint)(i)) != 0)
+/* A ballot from four words (uniform across the sub-group), and the caller's own bit. */
+#define gc_ballot_make(w0, w1, w2, w3) ((uint4)((w0), (w1), (w2), (w3)))
+#define gc_sub_group_inverse_ballot(b) (sub_group_inverse_ballot(b) != 0)
+#define gc_sub_group_lt_mask() get_sub_group_lt_mask()
 #endif
 /* Non-uniform operations: over the members that reach them inside a branch. The set is
  * taken before the branch (gc_sub_group_set_of(p), in uniform control flow) since CUDA
@@ -155,6 +159,13 @@ GC_FN gc_u32 gc__lanemask_le(void) {
 #define gc_ballot_find_lsb(b) ((gc_u32)(__ffs((int)(b)) - 1))
 #define gc_ballot_find_msb(b) ((gc_u32)(31 - __clz((int)(b))))
 #define gc_ballot_bit_extract(b, i) ((((b) >> (i)) & 1u) != 0u)
+#define gc_ballot_make(w0, w1, w2, w3) ((void)(w1), (void)(w2), (void)(w3), (gc_ballot)(w0))
+#define gc_sub_group_inverse_ballot(b) ((((b) >> gc_sub_group_local_id()) & 1u) != 0u)
+GC_FN gc_ballot gc_sub_group_lt_mask(void) {
+    unsigned m;
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
+    return m;
+}
 
 /* The operations: signed + and * wrap through unsigned (no undefined overflow in C++);
  * identities are those of OpenCL's exclusive scans (+-INFINITY for floating min/max). */

@@ -92,6 +92,9 @@ static void test_answers__votes_and_ballots(void) {
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 3, 0, 0, SGC_BALLOT_LSB), 1)); /* p empty, q = lane 1 */
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_MSB), 2));
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_EXTRACT), 1));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 2, 0, SGC_BALLOT_LT_MASK), 3));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_INVERSE), 1)); /* bit 0 of 1 */
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_INVERSE), 0));
 }
 
 static void test_answers__arithmetic(void) {

@@ -166,7 +166,7 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
          "none(random)"},
         {"ballot word 0", "ballot word 1", "ballot word 2", "ballot word 3", "ballot_bit_count",
          "ballot_inclusive_scan", "ballot_exclusive_scan", "ballot_find_lsb", "ballot_find_msb",
-         "ballot_bit_extract"},
+         "ballot_bit_extract", "lt_mask word 0", "inverse_ballot"},
         {"non-uniform reduce_add", "non-uniform scan_inclusive_add", "non-uniform scan_exclusive_add",
          "non-uniform reduce_min", "non-uniform reduce_max", "non-uniform any", "non-uniform all",
          "non-uniform ballot_bit_count"},
@@ -357,6 +357,11 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
     case SGC_BALLOT_LSB: return sgc_exact(lsb);
     case SGC_BALLOT_MSB: return sgc_exact(msb);
     case SGC_BALLOT_EXTRACT: return sgc_exact((words[e / 32] >> (e % 32)) & 1u);
+    case SGC_BALLOT_LT_MASK: return sgc_exact(lid >= 32 ? 0xffffffffu : (1u << lid) - 1u);
+    case SGC_BALLOT_INVERSE: {
+        const uint32_t w = (uint32_t)v[0], word = (lid / 32) % 2 ? ~w : w;
+        return sgc_exact((word >> (lid % 32)) & 1u);
+    }
     default: return slot < 4 ? sgc_exact(words[slot]) : sgc_undefined;
     }
 }
