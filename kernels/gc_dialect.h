@@ -269,6 +269,7 @@ GC__CL12_ATOMICS(__local, u64_local, ulong, atom)
 #define gc_sub_group_size() ((gc_u32)get_sub_group_size())
 #define gc_sub_group_max_size() ((gc_u32)get_max_sub_group_size())
 #define gc_num_sub_groups() ((gc_u32)get_num_sub_groups())
+
 #endif
 
 /* =================================================================================
@@ -513,6 +514,12 @@ typedef int64_t gc_i64;
     } while (0)
 #else
 #define GC_FAULT_SITE(id, stmt) do { } while (0)
+#endif
+
+/* Sub-group collectives (broadcast, shuffles, votes, ballots, reductions, scans): their
+ * own file, for the device dialects that have sub-groups. */
+#if defined(GC_HAS_SUB_GROUPS)
+#include "kernels/gc_sub_group.h"
 #endif
 
 #endif /* GC_DIALECT_H */

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_sub_group_coll_model.c — the host model of the sub_group_coll suite, without a
+ * device: layouts that must be accepted or rejected, and answers worked out by hand
+ * for every family (docs/sub_group_collectives.md), the undefined ones included. */
+#include <math.h>
+#include <string.h>
+
+#include "suites/sub_group_coll/sgc_model.h"
+#include "unit.h"
+
+#define CANARY 0xAA
+
+/* 1-D: two work-groups of 7 items, sub-groups of 4 then 3 (linear). */
+static void make_layout(uint32_t *lay) {
+    for (uint32_t i = 0; i < 14; i++) {
+        const uint32_t p = i % 7;
+        lay[i * 3 + SGC_LAY_SG] = p / 4;
+        lay[i * 3 + SGC_LAY_LID] = p % 4;
+        lay[i * 3 + SGC_LAY_SIZE] = p < 4 ? 4 : 3;
+    }
+}
+
+static size_t build(const uint32_t *lay, sgc_layout *l) {
+    const size_t g[3] = {14, 1, 1}, loc[3] = {7, 1, 1};
+    char msg[256];
+    size_t bad = sgc_layout_build(lay, 14, 1, g, loc, CANARY, l, msg, sizeof msg);
+    if (bad) printf("  (layout rejected: %s)\n", msg);
+    return bad;
+}
+
+static void test_layout__accepts_and_rejects(void) {
+    uint32_t lay[14 * 3];
+    sgc_layout l;
+    make_layout(lay);
+    CHECK(build(lay, &l) == 0);
+    CHECK(l.n_groups == 4 && l.incomplete == 2 && l.max_size == 4);
+    CHECK(l.size[1] == 3 && l.order[l.start[1] + 2] == 6 && l.sgid[1] == 1);
+    sgc_layout_free(&l);
+
+    make_layout(lay);
+    lay[1 * 3 + SGC_LAY_LID] = 0; /* two local ids 0 */
+    CHECK(build(lay, &l) > 0);
+    make_layout(lay);
+    lay[5 * 3 + SGC_LAY_LID] = 3; /* local id = size */
+    CHECK(build(lay, &l) > 0);
+    make_layout(lay);
+    lay[2 * 3 + SGC_LAY_SIZE] = 3; /* sizes differ within a sub-group */
+    CHECK(build(lay, &l) > 0);
+    make_layout(lay);
+    memset(lay + 9 * 3, CANARY, 12); /* never written */
+    CHECK(build(lay, &l) > 0);
+    make_layout(lay);
+    for (uint32_t i = 0; i < 4; i++) lay[i * 3 + SGC_LAY_SIZE] = 5; /* 4 members, size 5 */
+    CHECK(build(lay, &l) > 0);
+}
+
+static sgc_answer ans(sgc_family f, sgc_type t, uint32_t L, int cuda, const uint64_t *v, uint32_t n,
+                      uint32_t lid, uint32_t sgid, unsigned slot) {
+    const sgc_query q = {f, t, L, cuda};
+    return sgc_answer_of(&q, v, n, lid, sgid, slot);
+}
+#define EXACT(a, w) ((a).defined && !(a).unwritten && (a).tol == 0.0 && (a).want == (w))
+
+static void test_answers__shuffles(void) {
+    const uint64_t v[3] = {10, 20, 30};
+    CHECK(EXACT(ans(SGC_F_BCAST, SGC_T_U32, 5, 0, v, 3, 2, 1, SGC_BCAST_CONST), 10));
+    CHECK(EXACT(ans(SGC_F_BCAST, SGC_T_U32, 1, 0, v, 3, 0, 1, SGC_BCAST_RUNTIME), 30)); /* (1+1)%3 */
+    CHECK(EXACT(ans(SGC_F_SHUFFLE, SGC_T_U32, 2, 0, v, 3, 2, 0, SGC_SHUF_ANY), 10));    /* (10+2)%3 */
+    CHECK(EXACT(ans(SGC_F_SHUFFLE, SGC_T_U32, 3, 0, v, 3, 1, 0, SGC_SHUF_ANY), 30));    /* (5+3)%3 */
+    CHECK(EXACT(ans(SGC_F_SHUFFLE, SGC_T_U32, 2, 0, v, 3, 0, 0, SGC_SHUF_XOR), 30));
+    CHECK(!ans(SGC_F_SHUFFLE, SGC_T_U32, 2, 0, v, 3, 1, 0, SGC_SHUF_XOR).defined); /* 1^2 = 3 */
+    CHECK(EXACT(ans(SGC_F_RELATIVE, SGC_T_U32, 1, 0, v, 3, 2, 0, SGC_REL_UP), 20));
+    CHECK(!ans(SGC_F_RELATIVE, SGC_T_U32, 1, 0, v, 3, 0, 0, SGC_REL_UP).defined);  /* OpenCL */
+    CHECK(EXACT(ans(SGC_F_RELATIVE, SGC_T_U32, 1, 1, v, 3, 0, 0, SGC_REL_UP), 10)); /* CUDA: own */
+    CHECK(EXACT(ans(SGC_F_RELATIVE, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_REL_DOWN), 20));
+    CHECK(!ans(SGC_F_RELATIVE, SGC_T_U32, 1, 1, v, 3, 2, 0, SGC_REL_DOWN).defined); /* lane 3 missing */
+    CHECK(EXACT(ans(SGC_F_RELATIVE, SGC_T_U32, 30, 1, v, 3, 2, 0, SGC_REL_DOWN), 30)); /* 32: own */
+}
+
+static void test_answers__votes_and_ballots(void) {
+    const uint64_t v[3] = {1, 0, 1}; /* bit 0: lanes 0 and 2 */
+    CHECK(EXACT(ans(SGC_F_VOTE, SGC_T_U32, 1, 0, v, 3, 0, 0, SGC_VOTE_ANY_ONE), 1));
+    CHECK(EXACT(ans(SGC_F_VOTE, SGC_T_U32, 1, 0, v, 3, 0, 0, SGC_VOTE_ALL_BUT), 0));
+    CHECK(EXACT(ans(SGC_F_VOTE, SGC_T_U32, 3, 0, v, 3, 0, 0, SGC_VOTE_ALL_BUT), 1));
+    CHECK(EXACT(ans(SGC_F_VOTE, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_VOTE_ALL_RAND), 0));
+    CHECK(EXACT(ans(SGC_F_VOTE, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_VOTE_NONE_RAND), 0));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_WORD0), 5));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_WORD0 + 1), 0));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_COUNT), 2));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_INCL), 1));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 2, 0, SGC_BALLOT_EXCL), 1));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 3, 0, 0, SGC_BALLOT_LSB), 1)); /* p empty, q = lane 1 */
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_MSB), 2));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_EXTRACT), 1));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 2, 0, SGC_BALLOT_LT_MASK), 3));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_INVERSE), 1)); /* bit 0 of 1 */
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_INVERSE), 0));
+}
+
+static void test_answers__arithmetic(void) {
+    const uint64_t s[3] = {(uint32_t)-5, 3, 7};
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 0, 0, 3 * SGC_OP_ADD + SGC_KIND_REDUCE), 5));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 1, 0, 3 * SGC_OP_ADD + SGC_KIND_INCLUSIVE), (uint32_t)-2));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 0, 0, 3 * SGC_OP_ADD + SGC_KIND_EXCLUSIVE), 0));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 0, 0, 3 * SGC_OP_MIN + SGC_KIND_EXCLUSIVE), 0x7fffffff));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 2, 0, 3 * SGC_OP_MIN + SGC_KIND_REDUCE), (uint32_t)-5));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_U32, 0, 0, s, 3, 2, 0, 3 * SGC_OP_MIN + SGC_KIND_REDUCE), 3)); /* unsigned */
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_I32, 0, 0, s, 3, 0, 0, 3 * SGC_OP_MAX + SGC_KIND_EXCLUSIVE), 0x80000000u));
+    const uint64_t u[2] = {0xf3, 0x3d};
+    CHECK(EXACT(ans(SGC_F_ARITH_EXT, SGC_T_U32, 0, 0, u, 2, 0, 0, 0 + SGC_KIND_REDUCE), 0xf3u * 0x3du));
+    CHECK(EXACT(ans(SGC_F_ARITH_EXT, SGC_T_U32, 0, 0, u, 2, 0, 0, 3 + SGC_KIND_REDUCE), 0x31));
+    CHECK(EXACT(ans(SGC_F_ARITH_EXT, SGC_T_U32, 0, 0, u, 2, 0, 0, 3 + SGC_KIND_EXCLUSIVE), 0xffffffffu));
+    CHECK(EXACT(ans(SGC_F_ARITH_EXT, SGC_T_U32, 0, 0, u, 2, 1, 0, 6 + SGC_KIND_INCLUSIVE), 0xff));
+    CHECK(EXACT(ans(SGC_F_ARITH_EXT, SGC_T_U32, 0, 0, u, 2, 1, 0, 9 + SGC_KIND_INCLUSIVE), 0xce));
+    const uint64_t w[2] = {0xffffffffffffffffull, 2}; /* u64 wraps */
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_U64, 0, 0, w, 2, 0, 0, SGC_KIND_REDUCE), 1));
+    const uint64_t f[2] = {0x3f800000u, 0x40000000u}; /* 1.0f, 2.0f */
+    sgc_answer a = ans(SGC_F_ARITH, SGC_T_F32, 0, 0, f, 2, 0, 0, SGC_KIND_REDUCE);
+    CHECK(a.defined && a.tol > 0 && a.tol < 1e-5 && fabs(a.fwant - 3.0) == 0.0);
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_F32, 0, 0, f, 2, 0, 0, 3 * SGC_OP_MAX + SGC_KIND_EXCLUSIVE), 0xff800000u));
+    CHECK(EXACT(ans(SGC_F_ARITH, SGC_T_F32, 0, 0, f, 2, 1, 0, 3 * SGC_OP_MIN + SGC_KIND_REDUCE), 0x3f800000u));
+}
+
+static void test_answers__non_uniform(void) {
+    const uint64_t v[4] = {3, 5, 7, 9};
+    /* L = 1: pattern 1 with m = 0, no lane active: every lane's words stay unwritten. */
+    CHECK(ans(SGC_F_NONUNIFORM, SGC_T_U32, 1, 0, v, 4, 0, 0, SGC_NU_REDUCE_ADD).unwritten);
+    /* L = 7: pattern 1, m = 2: lanes 0 and 1. */
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 7, 0, v, 4, 1, 0, SGC_NU_REDUCE_ADD), 8));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 7, 0, v, 4, 1, 0, SGC_NU_EXCL_ADD), 3));
+    CHECK(ans(SGC_F_NONUNIFORM, SGC_T_U32, 7, 0, v, 4, 2, 0, SGC_NU_REDUCE_ADD).unwritten);
+    /* L = 3: pattern 0, m = 1: odd lanes 1 and 3. */
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 3, 0, v, 4, 3, 0, SGC_NU_REDUCE_MIN), 5));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 3, 0, v, 4, 3, 0, SGC_NU_INCL_ADD), 14));
+    /* L = 8: pattern 2, m = 2: lane 2 alone; bit 2 of 7 is set. */
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 8, 0, v, 4, 2, 0, SGC_NU_ALL), 1));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 8, 0, v, 4, 2, 0, SGC_NU_BALLOT_COUNT), 1));
+}
+
+int main(void) {
+    test_layout__accepts_and_rejects();
+    test_answers__shuffles();
+    test_answers__votes_and_ballots();
+    test_answers__arithmetic();
+    test_answers__non_uniform();
+    return UNIT_DONE();
+}
