@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/kzg/case_fields.h"
+#include "cli/kzg/verify_cases.h"
 #include "common/hex.h"
 #include "common/json_parse.h"
 
@@ -53,22 +55,6 @@ int proof_batch_full(const proof_batch *b) {
 /* A recovery line of 128 cells is 0.5 MiB; a verify-blobs line of 256 blobs 64 MiB. */
 size_t proof_max_line(proof_kind kind) { return kind == PROOF_VERIFY_BLOBS ? 64u << 20 : 4u << 20; }
 
-int proof_json_hex(const gc_json *v, const char *what, uint8_t *out, size_t n, char *why, size_t why_len) {
-    if (v->type != GC_JSON_STRING || strncmp(v->string, "0x", 2))
-        return snprintf(why, why_len, "%s is not a \"0x\" hex string", what), 0;
-    if (v->n != 2 + 2 * n)
-        return snprintf(why, why_len, "%s has %zu hex digits, not %zu", what, v->n - 2, 2 * n), 0;
-    if (!gc_hex_decode_exact(out, n, v->string + 2)) return snprintf(why, why_len, "%s has a non-hex digit", what), 0;
-    return 1;
-}
-
-int proof_hex_field(const gc_json *obj, const char *key, uint8_t *out, size_t n, char *why, size_t why_len) {
-    const gc_json *v = gc_json_get(obj, key);
-    if (!v) return snprintf(why, why_len, "no \"%s\" field", key), 0;
-    if (v->type != GC_JSON_STRING) return snprintf(why, why_len, "\"%s\" is not a string", key), 0;
-    return proof_json_hex(v, key, out, n, why, why_len);
-}
-
 static int parse_recover(proof_batch *b, const gc_json *obj, char *why, size_t why_len) {
     const gc_json *idx = gc_json_get(obj, "cell_indices"), *cells = gc_json_get(obj, "cells");
     if (!idx || idx->type != GC_JSON_ARRAY) return snprintf(why, why_len, "no \"cell_indices\" array"), 0;
@@ -85,7 +71,7 @@ static int parse_recover(proof_batch *b, const gc_json *obj, char *why, size_t w
         ix[i] = (uint64_t)d;
         char what[32];
         snprintf(what, sizeof what, "cells[%zu]", i);
-        if (!proof_json_hex(&cells->items[i], what, cl + i * PROOF_CELL_BYTES, PROOF_CELL_BYTES, why, why_len)) return 0;
+        if (!case_json_hex(&cells->items[i], what, cl + i * PROOF_CELL_BYTES, PROOF_CELL_BYTES, why, why_len)) return 0;
     }
     b->num_cells[b->n] = cells->n;
     b->n_cells += cells->n;
@@ -101,9 +87,9 @@ int proof_case_parse(proof_batch *b, const char *line, size_t len, char *why, si
     else if (b->kind == PROOF_RECOVER) ok = parse_recover(b, obj, why, why_len);
     else if (b->kind == PROOF_VERIFY_KZG || b->kind == PROOF_VERIFY_BLOBS) ok = verify_case_parse(b, obj, why, why_len);
     else
-        ok = proof_hex_field(obj, "blob", b->blobs + b->n * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB, why,
+        ok = case_hex_field(obj, "blob", b->blobs + b->n * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB, why,
                              why_len) &&
-             proof_hex_field(obj, b->kind == PROOF_KZG ? "z" : "commitment", b->args + b->n * arg_bytes(b->kind),
+             case_hex_field(obj, b->kind == PROOF_KZG ? "z" : "commitment", b->args + b->n * arg_bytes(b->kind),
                        arg_bytes(b->kind), why, why_len);
     gc_json_free(obj);
     if (ok) b->n++;
@@ -120,15 +106,6 @@ gc_kzg_ret proof_batch_run(proof_batch *b, gc_kzg_ctx *ctx) {
     case PROOF_VERIFY_BLOBS: return verify_batch_run(b, ctx);
     default: return gc_kzg_compute_blob_kzg_proof(ctx, b->proofs, b->blobs, b->args, b->n, b->status);
     }
-}
-
-int proof_reserve(char **buf, size_t *cap, size_t need) {
-    if (need <= *cap) return 1;
-    char *p = realloc(*buf, need);
-    if (!p) return 0;
-    *buf = p;
-    *cap = need;
-    return 1;
 }
 
 static char *put_hex_str(char *p, const uint8_t *b, size_t n) {
@@ -151,7 +128,7 @@ static char *put_hex_list(char *p, const char *key, const uint8_t *b, size_t n, 
 size_t proof_record_answer(const proof_batch *b, size_t slot, size_t index, char **buf, size_t *cap) {
     if (b->kind == PROOF_VERIFY_KZG || b->kind == PROOF_VERIFY_BLOBS) return verify_record_answer(b, slot, index, buf, cap);
     size_t need = 128 + PROOF_CELLS * (2 * PROOF_CELL_BYTES + 2 * GC_KZG_BYTES_PER_PROOF + 16);
-    if (!proof_reserve(buf, cap, need)) return 0;
+    if (!case_reserve(buf, cap, need)) return 0;
     char *p = *buf + sprintf(*buf, "{\"index\": %zu", index);
     if (b->kind == PROOF_RECOVER) {
         p = put_hex_list(p, "cells", b->cells_out + slot * PROOF_CELLS * PROOF_CELL_BYTES, PROOF_CELLS,
@@ -169,7 +146,7 @@ size_t proof_record_answer(const proof_batch *b, size_t slot, size_t index, char
 
 size_t proof_record_error(size_t index, const char *error, const char *message, char **buf, size_t *cap) {
     size_t n = strlen(message);
-    if (!proof_reserve(buf, cap, 128 + strlen(error) + 6 * n)) return 0;
+    if (!case_reserve(buf, cap, 128 + strlen(error) + 6 * n)) return 0;
     char *p = *buf + sprintf(*buf, "{\"index\": %zu, \"error\": \"%s\", \"message\": \"", index, error);
     for (size_t i = 0; i < n; i++) { /* JSON string escapes: the message may quote the input */
         unsigned char c = (unsigned char)message[i];

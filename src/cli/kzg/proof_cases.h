@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/json_parse.h"
 #include "gpucheck/gc_kzg.h"
 
 typedef enum { PROOF_RECOVER, PROOF_KZG, PROOF_BLOB, PROOF_VERIFY_KZG, PROOF_VERIFY_BLOBS } proof_kind;
@@ -62,17 +61,5 @@ gc_kzg_ret proof_batch_run(proof_batch *b, gc_kzg_ctx *ctx);
 size_t proof_record_answer(const proof_batch *b, size_t slot, size_t index, char **buf, size_t *cap);
 /** An error record {"index", "error", "message"}: its length; 0 out of memory. */
 size_t proof_record_error(size_t index, const char *error, const char *message, char **buf, size_t *cap);
-
-/* ---- shared with verify_cases.c ---- */
-/** A "0x" JSON string of exactly n bytes of hex (what names it in why) into out: 1, or 0. */
-int proof_json_hex(const gc_json *v, const char *what, uint8_t *out, size_t n, char *why, size_t why_len);
-/** Field key of obj as proof_json_hex: 1, or 0 with why. */
-int proof_hex_field(const gc_json *obj, const char *key, uint8_t *out, size_t n, char *why, size_t why_len);
-int proof_reserve(char **buf, size_t *cap, size_t need);
-/* verify_cases.c: the verify kinds' parts of the functions above */
-int verify_batch_init(proof_batch *b);
-int verify_case_parse(proof_batch *b, const gc_json *obj, char *why, size_t why_len);
-gc_kzg_ret verify_batch_run(proof_batch *b, gc_kzg_ctx *ctx);
-size_t verify_record_answer(const proof_batch *b, size_t slot, size_t index, char **buf, size_t *cap);
 
 #endif

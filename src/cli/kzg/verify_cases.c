@@ -9,11 +9,13 @@
  * verify_blob_kzg_proof_batch; a line of one blob is its verify_blob_kzg_proof). Refused
  * here: not the fields as "0x" hex strings of their sizes, arrays of lengths that differ;
  * the library refuses z, y or an element >= r and a point not of the G1 subgroup. */
+#include "cli/kzg/verify_cases.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/kzg/proof_cases.h"
+#include "cli/kzg/case_fields.h"
 
 #define P48 GC_KZG_BYTES_PER_PROOF
 
@@ -64,7 +66,7 @@ static int parse_blobs(proof_batch *b, const gc_json *obj, char *why, size_t why
         for (int k = 0; k < 3; k++) {
             char what[40];
             snprintf(what, sizeof what, "%s[%zu]", keys[k], i);
-            if (!proof_json_hex(&arr[k]->items[i], what, dst[k] + (b->n_blobs + i) * sizes[k], sizes[k], why,
+            if (!case_json_hex(&arr[k]->items[i], what, dst[k] + (b->n_blobs + i) * sizes[k], sizes[k], why,
                                 why_len))
                 return 0;
         }
@@ -76,11 +78,11 @@ static int parse_blobs(proof_batch *b, const gc_json *obj, char *why, size_t why
 int verify_case_parse(proof_batch *b, const gc_json *obj, char *why, size_t why_len) {
     if (b->kind == PROOF_VERIFY_BLOBS) return parse_blobs(b, obj, why, why_len);
     size_t i = b->n;
-    return proof_hex_field(obj, "commitment", b->commitments + i * GC_KZG_BYTES_PER_COMMITMENT,
+    return case_hex_field(obj, "commitment", b->commitments + i * GC_KZG_BYTES_PER_COMMITMENT,
                            GC_KZG_BYTES_PER_COMMITMENT, why, why_len) &&
-           proof_hex_field(obj, "z", b->zs + i * 32, 32, why, why_len) &&
-           proof_hex_field(obj, "y", b->ys + i * 32, 32, why, why_len) &&
-           proof_hex_field(obj, "proof", b->proofs + i * P48, P48, why, why_len);
+           case_hex_field(obj, "z", b->zs + i * 32, 32, why, why_len) &&
+           case_hex_field(obj, "y", b->ys + i * 32, 32, why, why_len) &&
+           case_hex_field(obj, "proof", b->proofs + i * P48, P48, why, why_len);
 }
 
 /* verify-blobs: one call a case; BADARGS refuses that case alone, any other error the run. */
@@ -104,6 +106,6 @@ gc_kzg_ret verify_batch_run(proof_batch *b, gc_kzg_ctx *ctx) {
 }
 
 size_t verify_record_answer(const proof_batch *b, size_t slot, size_t index, char **buf, size_t *cap) {
-    if (!proof_reserve(buf, cap, 64)) return 0;
+    if (!case_reserve(buf, cap, 64)) return 0;
     return (size_t)sprintf(*buf, "{\"index\": %zu, \"valid\": %s}\n", index, b->valid[slot] ? "true" : "false");
 }
