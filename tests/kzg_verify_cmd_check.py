@@ -3,7 +3,7 @@
 """`gpucheck kzg verify-proof | verify-blobs` against PyPI ckzg 2.1.8's stored verdicts
 (crypto/kzg/vectors/<call>/cases.txt, tools/gen_kzg_verify_vectors.py).
 
-    kzg_verify_cmd_check.py GPUCHECK VECTORS_DIR KIND
+    kzg_verify_cmd_check.py GPUCHECK VECTORS_DIR KIND [-- ARGS]
 
 KIND is verify-proof (verify_kzg_proof) or verify-blobs (verify_blob_kzg_proof_batch).
 Runs 1: every stored case as JSON Lines (fields as in the consensus test vectors) in file
@@ -13,7 +13,8 @@ size, a bad digit, arrays of lengths that differ) and a blank line among them, w
 ({"valid": true|false}) or, for a case ckzg refuses and each malformed line, an error
 record naming its line; indices in input order; exit 1. Run 2: the answered cases alone,
 in reverse order: exit 0 (an invalid proof is an answer). Negative control: every record
-judged against its flipped expectation must fail. Exit 0 pass, 1 fail.
+judged against its flipped expectation must fail. ARGS go to both runs (--device ID, say).
+Exit 0 pass, 1 fail.
 """
 import hashlib
 import json
@@ -127,10 +128,11 @@ def run(exe, kind, lines, extra, want_exit, plan):
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[3] not in FILES:
+    if len(sys.argv) < 4 or sys.argv[3] not in FILES or sys.argv[4:5] not in ([], ["--"]):
         print(__doc__)
         return 2
     exe, vectors, kind = sys.argv[1:4]
+    extra = sys.argv[5:]
     cases = read_cases(os.path.join(vectors, FILES[kind], "cases.txt"), kind)
     good = next(c[1] for c in cases if c[2] is True and len(c[1].get("blobs", [0])) == 1)
     bad = malformed(kind, good)
@@ -147,10 +149,10 @@ def main():
     for name, line in bad[(len(cases) + 1) // 2:]:
         lines.append(line)
         plan.append((name, len(lines), "error"))
-    fails, t1 = run(exe, kind, lines, ["--batch", BATCH[kind]], 1, plan)
+    fails, t1 = run(exe, kind, lines, ["--batch", BATCH[kind]] + extra, 1, plan)
     # run 2: the answered cases alone, reversed, default batch: exit 0
     answered = [(n, o, w) for n, o, w in reversed(cases) if w != "error"]
-    f2, t2 = run(exe, kind, [json.dumps(o) for _, o, _ in answered], [], 0,
+    f2, t2 = run(exe, kind, [json.dumps(o) for _, o, _ in answered], extra, 0,
                  [(n, i + 1, w) for i, (n, _, w) in enumerate(answered)])
     fails += ["run 2: " + f for f in f2]
     for f in fails:
