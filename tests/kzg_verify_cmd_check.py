@@ -11,8 +11,9 @@ order, with malformed lines (not JSON, not an object, a field missing, hex of th
 size, a bad digit, arrays of lengths that differ) and a blank line among them, with a
 --batch that puts several batches in the input: each record must be ckzg's verdict
 ({"valid": true|false}) or, for a case ckzg refuses and each malformed line, an error
-record naming its line; indices in input order; exit 1. Run 2: the answered cases alone,
-in reverse order: exit 0 (an invalid proof is an answer). Negative control: every record
+record naming its line; indices in input order; exit 1 (verify-blobs: five one-blob cases
+in a row as well, which share calls). Run 2: the answered cases alone, in reverse order (the
+one-blob ones first), one batch: exit 0 (an invalid proof is an answer). Negative control: every record
 judged against its flipped expectation must fail. ARGS go to both runs (--device ID, say).
 Exit 0 pass, 1 fail.
 """
@@ -146,13 +147,22 @@ def main():
             plan.append((bad[k // 2][0], len(lines), "error"))
         if k == 2:
             lines.append("   ")
+    # verify-blobs: one-blob cases next to each other share one call (verify_blob_kzg_proof
+    # with a status each): five in a row, refused ones among them, make runs in any batching
+    singles = [c for c in cases if kind == "verify-blobs" and len(c[1]["blobs"]) == 1]
+    for k in range(5 if singles else 0):
+        name, obj, want = singles[k % len(singles)]
+        lines.append(json.dumps(obj))
+        plan.append((name, len(lines), want))
     for name, line in bad[(len(cases) + 1) // 2:]:
         lines.append(line)
         plan.append((name, len(lines), "error"))
     fails, t1 = run(exe, kind, lines, ["--batch", BATCH[kind]] + extra, 1, plan)
-    # run 2: the answered cases alone, reversed, default batch: exit 0
+    # run 2: the answered cases alone, reversed, all in one batch: exit 0
     answered = [(n, o, w) for n, o, w in reversed(cases) if w != "error"]
-    f2, t2 = run(exe, kind, [json.dumps(o) for _, o, _ in answered], extra, 0,
+    # one-blob cases first: the cases after their shared call must find their own blobs
+    answered.sort(key=lambda c: kind != "verify-blobs" or len(c[1]["blobs"]) != 1)
+    f2, t2 = run(exe, kind, [json.dumps(o) for _, o, _ in answered], ["--batch", "64"] + extra, 0,
                  [(n, i + 1, w) for i, (n, _, w) in enumerate(answered)])
     fails += ["run 2: " + f for f in f2]
     for f in fails:

@@ -4,9 +4,8 @@
  *
  * verify-proof: {"commitment", "z", "y", "proof"} a line, all of a batch in one
  * gc_kzg_verify_kzg_proof call with a status per case. verify-blobs: {"blobs": [..],
- * "commitments": [..], "proofs": [..]} a line, each line its own
- * gc_kzg_verify_blob_kzg_proof_batch call (one answer for the line, as c-kzg's
- * verify_blob_kzg_proof_batch; a line of one blob is its verify_blob_kzg_proof). Refused
+ * "commitments": [..], "proofs": [..]} a line, one answer for the line as c-kzg's
+ * verify_blob_kzg_proof_batch gives it (run_blobs: the calls a batch makes). Refused
  * here: not the fields as "0x" hex strings of their sizes, arrays of lengths that differ;
  * the library refuses z, y or an element >= r and a point not of the G1 subgroup. */
 #include "cli/kzg/verify_cases.h"
@@ -85,16 +84,29 @@ int verify_case_parse(proof_batch *b, const gc_json *obj, char *why, size_t why_
            case_hex_field(obj, "proof", b->proofs + i * P48, P48, why, why_len);
 }
 
-/* verify-blobs: one call a case; BADARGS refuses that case alone, any other error the run. */
+/* verify-blobs: a case of one blob is c-kzg's verify_blob_kzg_proof, so a run of such
+ * cases (their blobs next to each other) is one gc_kzg_verify_blob_kzg_proof call with a
+ * status each; any other case is its own gc_kzg_verify_blob_kzg_proof_batch call, whose
+ * BADARGS refuses that case alone. Any other error stops the run. */
 static gc_kzg_ret run_blobs(proof_batch *b, gc_kzg_ctx *ctx) {
     size_t at = 0;
-    for (size_t i = 0; i < b->n; i++) {
-        size_t n = b->num_blobs[i];
-        const uint8_t *blobs = n ? b->blobs + at * GC_KZG_BYTES_PER_BLOB : NULL; /* none held at all: NULL */
-        const uint8_t *cms = n ? b->commitments + at * GC_KZG_BYTES_PER_COMMITMENT : NULL;
-        gc_kzg_ret r = gc_kzg_verify_blob_kzg_proof_batch(ctx, &b->valid[i], blobs, cms, n ? b->proofs + at * P48 : NULL, n);
+    for (size_t i = 0; i < b->n;) {
+        size_t n = b->num_blobs[i], run = 0;
+        while (i + run < b->n && b->num_blobs[i + run] == 1) run++;
+        int any = b->blob_cap != 0; /* the arrays are NULL until a case holds a blob */
+        const uint8_t *blobs = any ? b->blobs + at * GC_KZG_BYTES_PER_BLOB : NULL;
+        const uint8_t *cms = any ? b->commitments + at * GC_KZG_BYTES_PER_COMMITMENT : NULL;
+        const uint8_t *prs = any ? b->proofs + at * P48 : NULL;
+        gc_kzg_ret r;
+        if (run) {
+            r = gc_kzg_verify_blob_kzg_proof(ctx, &b->valid[i], blobs, cms, prs, run, &b->status[i]);
+            if (r != GC_KZG_OK) return r;
+            i += run, at += run;
+            continue;
+        }
+        r = gc_kzg_verify_blob_kzg_proof_batch(ctx, &b->valid[i], blobs, cms, prs, n);
         if (r != GC_KZG_OK && r != GC_KZG_BADARGS) return r;
-        b->status[i] = r;
+        b->status[i++] = r;
         at += n;
     }
     return GC_KZG_OK;
