@@ -52,7 +52,7 @@ int proof_batch_full(const proof_batch *b) {
     return b->n == b->cap || (b->kind == PROOF_VERIFY_BLOBS && b->n_blobs >= PROOF_BLOBS_HELD);
 }
 
-/* A recovery line of 128 cells is 0.5 MiB; a verify-blobs line of 256 blobs 64 MiB. */
+/* A recovery line of 128 cells is 0.5 MiB; a verify-blobs line of 64 MiB about 250 blobs. */
 size_t proof_max_line(proof_kind kind) { return kind == PROOF_VERIFY_BLOBS ? 64u << 20 : 4u << 20; }
 
 static int parse_recover(proof_batch *b, const gc_json *obj, char *why, size_t why_len) {

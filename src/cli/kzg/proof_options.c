@@ -50,10 +50,10 @@ static const char *const what[PROOF_KINDS] = {
     "verify_blob_kzg_proof_batch: one answer for all the blobs of a line; a line of one blob\n"
     "is its verify_blob_kzg_proof). One case a line:\n"
     "  {\"blobs\": [\"0x..\", ..], \"commitments\": [\"0x..\", ..], \"proofs\": [\"0x..\", ..]}\n"
-    "(as many of each; none is valid). Writes\n"
+    "(as many of each; a line of none is valid). Writes\n"
     "  {\"index\": i, \"valid\": true|false}\n"
-    "(an invalid proof is an answer: exit status 0). Each line is one device call; a batch is\n"
-    "computed when it holds N lines or 128 blobs.\n",
+    "(an invalid proof is an answer: exit status 0). A line is one device call, one-blob lines\n"
+    "in a row share one; a batch is computed when it holds N lines or 128 blobs.\n",
 };
 
 /* verify-proof's cases are small, and its pairings run on the device from four a call. */
@@ -74,7 +74,7 @@ void proof_print_help(FILE *f, proof_kind kind) {
             "                 GPU, else PoCL CPU); one device\n"
             "  --setup FILE   trusted setup in c-kzg-4844's text format (default: the Ethereum\n"
             "                 ceremony's, built in)\n"
-            "  --batch N      cases a batch (one device call, verify-blobs a call a case), 1..%d\n"
+            "  --batch N      cases a batch (one device call; verify-blobs: as above), 1..%d\n"
             "                 (default %zu)\n"
             "  --in FILE      input (default '-': stdin)\n"
             "  --out FILE     output (default '-': stdout); a regular FILE is written beside it and\n"
