@@ -16,4 +16,17 @@
 const char *gc_option_value(int argc, char *const *argv, int *i, const char *name, const char *eq, const char *what,
                             char *err, size_t err_len);
 
+#define GC_OPTION_ERROR (-1)
+#define GC_OPTION_HELP (-2)
+#define GC_OPTION_VERBOSE (-3)
+
+/** The option argv[*i] of a command whose options that take a value are flags[0..n) (seen:
+ *  n entries, NULL at first, the values given so far): its index in flags, its value in
+ *  *val (*i moved onto it as gc_option_value does); GC_OPTION_HELP for -h or --help,
+ *  GC_OPTION_VERBOSE for -v or --verbose; or GC_OPTION_ERROR with why in err (an argument
+ *  that is no option, an unknown option, no value, an option given twice); prog names the
+ *  command in "try 'PROG --help'". */
+int gc_option_next(int argc, char *const *argv, int *i, const char *const *flags, size_t n, const char **seen,
+                   const char *prog, const char **val, char *err, size_t err_len);
+
 #endif

@@ -26,7 +26,9 @@ void gc_cells_print_kzg_help(FILE *f) {
                "  verify-cells   verify_cell_kzg_proof_batch of every case of the input (JSON Lines)\n"
                "  recover        all 128 cells and proofs of a blob from at least 64 of its cells\n"
                "  compute-proof  the KZG proof of a blob at z, and y = p(z)\n"
-               "  blob-proof     the blob proof of a blob and its commitment\n\n"
+               "  blob-proof     the blob proof of a blob and its commitment\n"
+               "  verify-proof   verify_kzg_proof of every case of the input (JSON Lines)\n"
+               "  verify-blobs   verify_blob_kzg_proof_batch of every case of the input (JSON Lines)\n\n"
                "'gpucheck kzg SUBCOMMAND --help' (as 'gpucheck kzg cells --help') describes its options.\n"
                "Exit status: 0 success, 1 a blob or a case was rejected, 2 usage, setup, device or output error,\n"
                "130/143 stopped by SIGINT/SIGTERM (whole records only).\n");
@@ -120,29 +122,15 @@ int gc_cells_parse_args(int argc, char **argv, cells_args *a) {
     a->in = "-";
     a->out = "-";
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            a->help = 1;
-            continue;
-        }
-        if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
-            a->verbose = 1;
-            continue;
-        }
-        if (arg[0] != '-') return gc_cells_usage_error("unexpected argument '%s'; try '%s --help'", arg, prog);
-        /* --flag=value is accepted as well as --flag value. */
-        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
-        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
-        int f = -1;
-        for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
-            if (strlen(value_flags[k]) == nlen && !strncmp(value_flags[k], arg, nlen)) f = (int)k;
-        if (f < 0) return gc_cells_usage_error("unknown option '%s'; try '%s --help'", arg, prog);
+        const char *val = NULL;
+        char why[400];
+        int f = gc_option_next(argc, argv, &i, value_flags, sizeof value_flags / sizeof value_flags[0], seen, prog, &val,
+                               why, sizeof why);
+        if (f == GC_OPTION_HELP) a->help = 1;
+        if (f == GC_OPTION_VERBOSE) a->verbose = 1;
+        if (f == GC_OPTION_ERROR) return gc_cells_usage_error("%s", why);
+        if (f < 0) continue;
         const char *name = value_flags[f];
-        char why[300];
-        const char *val = gc_option_value(argc, argv, &i, name, eq, "a value", why, sizeof why);
-        if (!val) return gc_cells_usage_error("%s", why);
-        if (seen[f]) return gc_cells_usage_error("option '%s' given twice ('%s' and '%s')", name, seen[f], val);
-        seen[f] = val;
         unsigned long long u;
         if (!strcmp(name, "--device")) a->device = val;
         else if (!strcmp(name, "--setup")) a->setup = val;

@@ -701,7 +701,7 @@ int gc_kzg_command(int argc, char **argv) {
     if (!strcmp(sub, "verify-cells")) return gc_kzg_verify_cells_command(argc - 1, argv + 1);
     int rc = gc_kzg_proof_command(argc - 1, argv + 1);
     if (rc >= 0) return rc;
-    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells, verify-cells, recover, compute-proof, blob-proof); "
-                    "try 'gpucheck kzg --help'\n", sub);
+    fprintf(stderr, "gpucheck kzg: unknown subcommand '%s' (cells, verify-cells, recover, compute-proof, blob-proof, "
+                    "verify-proof, verify-blobs); try 'gpucheck kzg --help'\n", sub);
     return EXIT_USAGE;
 }

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/kzg/case_fields.h"
+#include "cli/kzg/verify_cases.h"
 #include "common/hex.h"
 #include "common/json_parse.h"
 
@@ -23,6 +25,7 @@ int proof_batch_init(proof_batch *b, proof_kind kind, size_t cap) {
     b->kind = kind;
     b->cap = cap;
     b->status = calloc(cap, sizeof *b->status);
+    if (kind == PROOF_VERIFY_KZG || kind == PROOF_VERIFY_BLOBS) return b->status && verify_batch_init(b);
     if (kind == PROOF_RECOVER) {
         b->indices = malloc(cap * PROOF_CELLS * sizeof *b->indices);
         b->cells_in = malloc(cap * PROOF_CELLS * PROOF_CELL_BYTES);
@@ -41,25 +44,16 @@ int proof_batch_init(proof_batch *b, proof_kind kind, size_t cap) {
 void proof_batch_free(proof_batch *b) {
     free(b->blobs), free(b->args), free(b->indices), free(b->cells_in), free(b->num_cells);
     free(b->cells_out), free(b->proofs), free(b->ys), free(b->status);
+    free(b->commitments), free(b->zs), free(b->num_blobs), free(b->valid);
     memset(b, 0, sizeof *b);
 }
 
-static int json_hex(const gc_json *v, const char *what, uint8_t *out, size_t n, char *why, size_t why_len) {
-    if (v->type != GC_JSON_STRING || strncmp(v->string, "0x", 2))
-        return snprintf(why, why_len, "%s is not a \"0x\" hex string", what), 0;
-    if (v->n != 2 + 2 * n)
-        return snprintf(why, why_len, "%s has %zu hex digits, not %zu", what, v->n - 2, 2 * n), 0;
-    if (!gc_hex_decode_exact(out, n, v->string + 2)) return snprintf(why, why_len, "%s has a non-hex digit", what), 0;
-    return 1;
+int proof_batch_full(const proof_batch *b) {
+    return b->n == b->cap || (b->kind == PROOF_VERIFY_BLOBS && b->n_blobs >= PROOF_BLOBS_HELD);
 }
 
-/* A "0x" string of exactly n bytes of hex into out. */
-static int hex_field(const gc_json *obj, const char *key, uint8_t *out, size_t n, char *why, size_t why_len) {
-    const gc_json *v = gc_json_get(obj, key);
-    if (!v) return snprintf(why, why_len, "no \"%s\" field", key), 0;
-    if (v->type != GC_JSON_STRING) return snprintf(why, why_len, "\"%s\" is not a string", key), 0;
-    return json_hex(v, key, out, n, why, why_len);
-}
+/* A recovery line of 128 cells is 0.5 MiB; a verify-blobs line of 64 MiB about 250 blobs. */
+size_t proof_max_line(proof_kind kind) { return kind == PROOF_VERIFY_BLOBS ? 64u << 20 : 4u << 20; }
 
 static int parse_recover(proof_batch *b, const gc_json *obj, char *why, size_t why_len) {
     const gc_json *idx = gc_json_get(obj, "cell_indices"), *cells = gc_json_get(obj, "cells");
@@ -77,7 +71,7 @@ static int parse_recover(proof_batch *b, const gc_json *obj, char *why, size_t w
         ix[i] = (uint64_t)d;
         char what[32];
         snprintf(what, sizeof what, "cells[%zu]", i);
-        if (!json_hex(&cells->items[i], what, cl + i * PROOF_CELL_BYTES, PROOF_CELL_BYTES, why, why_len)) return 0;
+        if (!case_json_hex(&cells->items[i], what, cl + i * PROOF_CELL_BYTES, PROOF_CELL_BYTES, why, why_len)) return 0;
     }
     b->num_cells[b->n] = cells->n;
     b->n_cells += cells->n;
@@ -91,9 +85,11 @@ int proof_case_parse(proof_batch *b, const char *line, size_t len, char *why, si
     int ok = 0;
     if (obj->type != GC_JSON_OBJECT) snprintf(why, why_len, "not a JSON object");
     else if (b->kind == PROOF_RECOVER) ok = parse_recover(b, obj, why, why_len);
+    else if (b->kind == PROOF_VERIFY_KZG || b->kind == PROOF_VERIFY_BLOBS) ok = verify_case_parse(b, obj, why, why_len);
     else
-        ok = hex_field(obj, "blob", b->blobs + b->n * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB, why, why_len) &&
-             hex_field(obj, b->kind == PROOF_KZG ? "z" : "commitment", b->args + b->n * arg_bytes(b->kind),
+        ok = case_hex_field(obj, "blob", b->blobs + b->n * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB, why,
+                             why_len) &&
+             case_hex_field(obj, b->kind == PROOF_KZG ? "z" : "commitment", b->args + b->n * arg_bytes(b->kind),
                        arg_bytes(b->kind), why, why_len);
     gc_json_free(obj);
     if (ok) b->n++;
@@ -106,17 +102,10 @@ gc_kzg_ret proof_batch_run(proof_batch *b, gc_kzg_ctx *ctx) {
         return gc_kzg_recover_cells_and_proofs(ctx, b->cells_out, b->proofs, b->indices, b->cells_in, b->num_cells,
                                                b->n, b->status);
     case PROOF_KZG: return gc_kzg_compute_kzg_proof(ctx, b->proofs, b->ys, b->blobs, b->args, b->n, b->status);
+    case PROOF_VERIFY_KZG:
+    case PROOF_VERIFY_BLOBS: return verify_batch_run(b, ctx);
     default: return gc_kzg_compute_blob_kzg_proof(ctx, b->proofs, b->blobs, b->args, b->n, b->status);
     }
-}
-
-static int reserve(char **buf, size_t *cap, size_t need) {
-    if (need <= *cap) return 1;
-    char *p = realloc(*buf, need);
-    if (!p) return 0;
-    *buf = p;
-    *cap = need;
-    return 1;
 }
 
 static char *put_hex_str(char *p, const uint8_t *b, size_t n) {
@@ -137,8 +126,9 @@ static char *put_hex_list(char *p, const char *key, const uint8_t *b, size_t n, 
 }
 
 size_t proof_record_answer(const proof_batch *b, size_t slot, size_t index, char **buf, size_t *cap) {
+    if (b->kind == PROOF_VERIFY_KZG || b->kind == PROOF_VERIFY_BLOBS) return verify_record_answer(b, slot, index, buf, cap);
     size_t need = 128 + PROOF_CELLS * (2 * PROOF_CELL_BYTES + 2 * GC_KZG_BYTES_PER_PROOF + 16);
-    if (!reserve(buf, cap, need)) return 0;
+    if (!case_reserve(buf, cap, need)) return 0;
     char *p = *buf + sprintf(*buf, "{\"index\": %zu", index);
     if (b->kind == PROOF_RECOVER) {
         p = put_hex_list(p, "cells", b->cells_out + slot * PROOF_CELLS * PROOF_CELL_BYTES, PROOF_CELLS,
@@ -156,7 +146,7 @@ size_t proof_record_answer(const proof_batch *b, size_t slot, size_t index, char
 
 size_t proof_record_error(size_t index, const char *error, const char *message, char **buf, size_t *cap) {
     size_t n = strlen(message);
-    if (!reserve(buf, cap, 128 + strlen(error) + 6 * n)) return 0;
+    if (!case_reserve(buf, cap, 128 + strlen(error) + 6 * n)) return 0;
     char *p = *buf + sprintf(*buf, "{\"index\": %zu, \"error\": \"%s\", \"message\": \"", index, error);
     for (size_t i = 0; i < n; i++) { /* JSON string escapes: the message may quote the input */
         unsigned char c = (unsigned char)message[i];

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* proof_command.c — `gpucheck kzg recover | compute-proof | blob-proof`: c-kzg-4844's
- * recover_cells_and_kzg_proofs, compute_kzg_proof and compute_blob_kzg_proof for every
- * case of the input (one JSON object a line), as JSON Lines in input order, on one device.
+/* proof_command.c — `gpucheck kzg recover | compute-proof | blob-proof | verify-proof |
+ * verify-blobs`: c-kzg-4844's recover_cells_and_kzg_proofs, compute_kzg_proof,
+ * compute_blob_kzg_proof, verify_kzg_proof and verify_blob_kzg_proof_batch for every case
+ * of the input (one JSON object a line), as JSON Lines in input order, on one device.
  *
  * Cases gather into batches of --batch; each batch is one gc_kzg call, after which the
  * records of its lines (and of the malformed lines between them) are written, so memory
@@ -26,7 +27,6 @@
 
 #define EXIT_REJECTED 1
 #define EXIT_USAGE 2
-#define MAX_LINE_BYTES (4u << 20) /* a recovery line of 128 cells is 0.5 MiB */
 #define MAX_PENDING 4096          /* records held before a batch is full: then it is flushed */
 
 typedef struct {
@@ -98,6 +98,8 @@ static int make_context(proof_run *r) {
     if (!r->setup && !load_setup(r)) return 0;
     if (r->a->verbose) fprintf(stderr, "%s: precomputing on the device...\n", r->a->prog);
     gc_kzg_options opt = {GC_KZG_EIP7594_CELL_SIZE, 0, r->a->batch, 0, 0};
+    if (r->a->kind == PROOF_VERIFY_KZG || r->a->kind == PROOF_VERIFY_BLOBS) /* no fixed-base MSM to table */
+        opt = (gc_kzg_options){GC_KZG_EIP7594_CELL_SIZE, GC_KZG_NO_TABLES, 1, GC_KZG_NO_G1_CONV, 0};
     char err[1200];
     gc_kzg_ret ret = gc_kzg_ctx_create(&r->ctx, r->dev, r->setup, &opt, err, sizeof err);
     if (ret == GC_KZG_OK) return 1;
@@ -113,6 +115,12 @@ static const char *refusal(proof_kind k) {
         return "c-kzg-4844 refuses these cells: fewer than 64, an index >= 128, indices not strictly ascending, or an "
                "element not below the field's modulus";
     case PROOF_KZG: return "c-kzg-4844 refuses it: an element of the blob or z is not below the field's modulus";
+    case PROOF_VERIFY_KZG:
+        return "c-kzg-4844 refuses it: z or y is not below the field's modulus, or the commitment or the proof is "
+               "not a compressed G1 point of the subgroup";
+    case PROOF_VERIFY_BLOBS:
+        return "c-kzg-4844 refuses it: an element of a blob is not below the field's modulus, or a commitment or a "
+               "proof is not a compressed G1 point of the subgroup";
     default:
         return "c-kzg-4844 refuses it: an element of the blob is not below the field's modulus, or the commitment is "
                "not a compressed G1 point of the subgroup";
@@ -157,7 +165,7 @@ static int flush(proof_run *r) {
         if (!write_record(r, len)) return 0;
     }
     r->n_items = 0;
-    b->n = b->n_cells = 0;
+    b->n = b->n_cells = b->n_blobs = 0;
     return 1;
 }
 
@@ -179,11 +187,12 @@ static int stream(proof_run *r, FILE *in) {
         p->index = index++;
         p->line_no = line_no;
         p->slot = SIZE_MAX;
-        if ((size_t)got > MAX_LINE_BYTES)
-            snprintf(p->message, sizeof p->message, "a line of %zu bytes (at most %u)", (size_t)got, MAX_LINE_BYTES);
+        if ((size_t)got > proof_max_line(r->a->kind))
+            snprintf(p->message, sizeof p->message, "a line of %zu bytes (at most %zu)", (size_t)got,
+                     proof_max_line(r->a->kind));
         else if (proof_case_parse(&r->batch, line, (size_t)got, p->message, sizeof p->message))
             p->slot = r->batch.n - 1;
-        if (r->batch.n == r->batch.cap || r->n_items == MAX_PENDING) ok = flush(r);
+        if (proof_batch_full(&r->batch) || r->n_items == MAX_PENDING) ok = flush(r);
     }
     if (ok && ferror(in)) {
         fprintf(stderr, "%s: cannot read the input %s: %s\n", r->a->prog, r->a->in, strerror(errno));

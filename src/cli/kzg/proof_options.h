@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* proof_options.h — the command lines of `gpucheck kzg recover | compute-proof |
- * blob-proof`: their options, help and usage errors. */
+ * blob-proof | verify-proof | verify-blobs`: their options, help and usage errors. */
 #ifndef GC_PROOF_OPTIONS_H
 #define GC_PROOF_OPTIONS_H
 
@@ -20,7 +20,8 @@ typedef struct {
     int verbose, help;
 } proof_args;
 
-/** The kind of subcommand name sub (recover, compute-proof, blob-proof): 1, or 0. */
+/** The kind of subcommand name sub (recover, compute-proof, blob-proof, verify-proof,
+ *  verify-blobs): 1, or 0. */
 int proof_kind_of(const char *sub, proof_kind *kind);
 void proof_print_help(FILE *f, proof_kind kind);
 /** "PROG: MESSAGE" on stderr; returns 2 (the usage exit status). */
