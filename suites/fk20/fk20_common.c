@@ -213,6 +213,85 @@ void fk20_teardown(gc_test_ctx *ctx) {
     o->setup = NULL;
 }
 
+/* --param fk20.*: the G1 map's knobs (fused FFT stages, queues, teams, Straus). */
+static gc_status tune_g1_map(gc_test_ctx *ctx, gc_kzg_ctx *kc) {
+    gc_kzg_ret r;
+    uint64_t pair_points = UINT64_MAX; /* --param fk20.g1_pair_max_points; untouched when not given */
+    gc_ctx_param_uint(ctx, "g1_pair_max_points", &pair_points);
+    if (pair_points != UINT64_MAX && (r = kzg_ctx_set_g1_pair_max_points(kc, (size_t)pair_points))) {
+        gc_ctx_error(ctx, "fused G1 stages up to %llu points: %s", (unsigned long long)pair_points, gc_kzg_ret_name(r));
+        return GC_ERR_DEVICE_MEMORY;
+    }
+    uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
+    gc_ctx_param_uint(ctx, "queues", &queues);
+    kzg_ctx_set_two_queues(kc, queues == 2);
+    /* --param fk20.g1_team, .conv_team, .sum_team: work-items per operation of the launches
+     * that can run by teams, 1, 2 or 4; 0 by size */
+    for (unsigned site = 0; site < KZG_TEAM_SITES; site++) {
+        uint64_t lanes = 0;
+        gc_ctx_param_uint(ctx, fk20_team_params[site], &lanes);
+        if (lanes == 3) {
+            gc_ctx_error(ctx, "fk20.%s: 1, 2 or 4 work-items per operation (0: by size), not 3", fk20_team_params[site]);
+            return GC_ERR_PARSE;
+        }
+        kzg_ctx_set_team(kc, (kzg_team_site)site, (unsigned)lanes);
+    }
+    uint64_t straus = 0; /* --param fk20.g1_straus_min_batch: passes of at least this many blobs take
+                          * the batches' convolution instead of the G1 FFTs (0: the default) */
+    if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(kc, (size_t)straus);
+    uint64_t taps = 0; /* --param fk20.g1_straus_taps: its taps a work-item */
+    gc_ctx_param_uint(ctx, "g1_straus_taps", &taps);
+    if (taps && (taps < 2 || taps > 4) && taps != 8) {
+        gc_ctx_error(ctx, "fk20.g1_straus_taps: 2, 3, 4 or 8 taps a work-item (0: by the pass's size), not %llu",
+                     (unsigned long long)taps);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_straus_taps(kc, (unsigned)taps);
+    uint64_t levels = 2; /* --param fk20.g1_straus_levels: its row split once, or its cyclic half again */
+    gc_ctx_param_uint(ctx, "g1_straus_levels", &levels);
+    kzg_ctx_set_straus_levels(kc, (unsigned)levels);
+    uint64_t pairing = 1; /* --param fk20.g1_straus_pairing: three taps' block pairing, 0 off, N >= 2 a stride */
+    gc_ctx_param_uint(ctx, "g1_straus_pairing", &pairing);
+    kzg_ctx_set_straus_pairing(kc, (unsigned)pairing);
+    return GC_OK;
+}
+
+/* --param fk20.*: the Fr FFTs' and the MSMs' knobs. */
+static gc_status tune_msm(gc_test_ctx *ctx, gc_kzg_ctx *kc) {
+    uint64_t fft_blocks = 1; /* --param fk20.fr_fft_blocks: 0 takes the Fr FFTs' fallback path */
+    gc_ctx_param_uint(ctx, "fr_fft_blocks", &fft_blocks);
+    kzg_ctx_set_fr_fft_blocks(kc, fft_blocks != 0);
+    uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
+    gc_ctx_param_uint(ctx, "msm_parts", &parts);
+    kzg_ctx_set_msm_parts(kc, (unsigned)parts);
+    uint64_t group = 0; /* --param fk20.conv_group: taps a work-item of the G1 convolution's products (0: by size) */
+    gc_ctx_param_uint(ctx, "conv_group", &group);
+    kzg_ctx_set_conv_group(kc, (unsigned)group);
+    uint64_t affine = 0; /* --param fk20.msm_affine: the comb MSMs by batched affine additions (unset: by size) */
+    if (gc_ctx_param_uint(ctx, "msm_affine", &affine))
+        kzg_ctx_set_msm_affine(kc, affine ? KZG_MSM_AFFINE_ALWAYS : KZG_MSM_AFFINE_NEVER);
+    uint64_t width = 0; /* --param fk20.sum_tree_width: 32 or 64 work-items an output of the small sums' trees */
+    gc_ctx_param_uint(ctx, "sum_tree_width", &width);
+    if (width && width != KZG_SUM_TREE_WG / 2 && width != KZG_SUM_TREE_WG) {
+        gc_ctx_error(ctx, "fk20.sum_tree_width: %u or %u work-items per output (0: by size), not %llu",
+                     KZG_SUM_TREE_WG / 2, KZG_SUM_TREE_WG, (unsigned long long)width);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_sum_tree_width(kc, (unsigned)width);
+    uint64_t groups = 1; /* --param fk20.sum_tree_groups=0: many outputs' sums by g1_sum_chunks' fan-in launches */
+    gc_ctx_param_uint(ctx, "sum_tree_groups", &groups);
+    kzg_ctx_set_sum_tree_groups(kc, groups != 0);
+    uint64_t sm_warps = 0; /* --param fk20.team_sm_warps: the team kernels' register budget */
+    gc_ctx_param_uint(ctx, "team_sm_warps", &sm_warps);
+    if (sm_warps && sm_warps != KZG_TEAM_SM_WARPS_FULL && sm_warps != KZG_TEAM_SM_WARPS_CAPPED) {
+        gc_ctx_error(ctx, "fk20.team_sm_warps: %u or %u warps an SM (0: by the launch's size), not %llu",
+                     KZG_TEAM_SM_WARPS_FULL, KZG_TEAM_SM_WARPS_CAPPED, (unsigned long long)sm_warps);
+        return GC_ERR_PARSE;
+    }
+    kzg_ctx_set_team_sm_warps(kc, (unsigned)sm_warps);
+    return GC_OK;
+}
+
 gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, unsigned g1_conv_default,
                    const kzg_ctx_overrides *hooks) {
     char err[512];
@@ -232,74 +311,8 @@ gc_status fk20_ctx(gc_test_ctx *ctx, fk20_owned *o, unsigned l, size_t batch, un
         gc_ctx_error(ctx, "context for L = %u: %s: %s", l, gc_kzg_ret_name(r), err);
         return GC_ERR_DEVICE_MEMORY;
     }
-    uint64_t pair_points = UINT64_MAX; /* --param fk20.g1_pair_max_points; untouched when not given */
-    gc_ctx_param_uint(ctx, "g1_pair_max_points", &pair_points);
-    if (pair_points != UINT64_MAX && (r = kzg_ctx_set_g1_pair_max_points(o->kc, (size_t)pair_points))) {
-        gc_ctx_error(ctx, "fused G1 stages up to %llu points: %s", (unsigned long long)pair_points, gc_kzg_ret_name(r));
-        return GC_ERR_DEVICE_MEMORY;
-    }
-    uint64_t queues = 2; /* --param fk20.queues: 1 runs the cells and commitments on queue 0 too */
-    gc_ctx_param_uint(ctx, "queues", &queues);
-    kzg_ctx_set_two_queues(o->kc, queues == 2);
-    /* --param fk20.g1_team, .conv_team, .sum_team: work-items per operation of the launches
-     * that can run by teams, 1, 2 or 4; 0 by size */
-    for (unsigned site = 0; site < KZG_TEAM_SITES; site++) {
-        uint64_t lanes = 0;
-        gc_ctx_param_uint(ctx, fk20_team_params[site], &lanes);
-        if (lanes == 3) {
-            gc_ctx_error(ctx, "fk20.%s: 1, 2 or 4 work-items per operation (0: by size), not 3", fk20_team_params[site]);
-            return GC_ERR_PARSE;
-        }
-        kzg_ctx_set_team(o->kc, (kzg_team_site)site, (unsigned)lanes);
-    }
-    uint64_t straus = 0; /* --param fk20.g1_straus_min_batch: passes of at least this many blobs take
-                          * the batches' convolution instead of the G1 FFTs (0: the default) */
-    if (gc_ctx_param_uint(ctx, "g1_straus_min_batch", &straus)) kzg_ctx_set_straus_min_batch(o->kc, (size_t)straus);
-    uint64_t taps = 0; /* --param fk20.g1_straus_taps: its taps a work-item */
-    gc_ctx_param_uint(ctx, "g1_straus_taps", &taps);
-    if (taps && (taps < 2 || taps > 4) && taps != 8) {
-        gc_ctx_error(ctx, "fk20.g1_straus_taps: 2, 3, 4 or 8 taps a work-item (0: by the pass's size), not %llu",
-                     (unsigned long long)taps);
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_straus_taps(o->kc, (unsigned)taps);
-    uint64_t levels = 2; /* --param fk20.g1_straus_levels: its row split once, or its cyclic half again */
-    gc_ctx_param_uint(ctx, "g1_straus_levels", &levels);
-    kzg_ctx_set_straus_levels(o->kc, (unsigned)levels);
-    uint64_t pairing = 1; /* --param fk20.g1_straus_pairing: three taps' block pairing, 0 off, N >= 2 a stride */
-    gc_ctx_param_uint(ctx, "g1_straus_pairing", &pairing);
-    kzg_ctx_set_straus_pairing(o->kc, (unsigned)pairing);
-    uint64_t fft_blocks = 1; /* --param fk20.fr_fft_blocks: 0 takes the Fr FFTs' fallback path */
-    gc_ctx_param_uint(ctx, "fr_fft_blocks", &fft_blocks);
-    kzg_ctx_set_fr_fft_blocks(o->kc, fft_blocks != 0);
-    uint64_t parts = 0; /* --param fk20.msm_parts: the comb's column parts of one-term work-items */
-    gc_ctx_param_uint(ctx, "msm_parts", &parts);
-    kzg_ctx_set_msm_parts(o->kc, (unsigned)parts);
-    uint64_t group = 0; /* --param fk20.conv_group: taps a work-item of the G1 convolution's products (0: by size) */
-    gc_ctx_param_uint(ctx, "conv_group", &group);
-    kzg_ctx_set_conv_group(o->kc, (unsigned)group);
-    uint64_t affine = 0; /* --param fk20.msm_affine: the comb MSMs by batched affine additions (unset: by size) */
-    if (gc_ctx_param_uint(ctx, "msm_affine", &affine))
-        kzg_ctx_set_msm_affine(o->kc, affine ? KZG_MSM_AFFINE_ALWAYS : KZG_MSM_AFFINE_NEVER);
-    uint64_t width = 0; /* --param fk20.sum_tree_width: 32 or 64 work-items an output of the small sums' trees */
-    gc_ctx_param_uint(ctx, "sum_tree_width", &width);
-    if (width && width != KZG_SUM_TREE_WG / 2 && width != KZG_SUM_TREE_WG) {
-        gc_ctx_error(ctx, "fk20.sum_tree_width: %u or %u work-items per output (0: by size), not %llu",
-                     KZG_SUM_TREE_WG / 2, KZG_SUM_TREE_WG, (unsigned long long)width);
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_sum_tree_width(o->kc, (unsigned)width);
-    uint64_t groups = 1; /* --param fk20.sum_tree_groups=0: many outputs' sums by g1_sum_chunks' fan-in launches */
-    gc_ctx_param_uint(ctx, "sum_tree_groups", &groups);
-    kzg_ctx_set_sum_tree_groups(o->kc, groups != 0);
-    uint64_t sm_warps = 0; /* --param fk20.team_sm_warps: the team kernels' register budget */
-    gc_ctx_param_uint(ctx, "team_sm_warps", &sm_warps);
-    if (sm_warps && sm_warps != KZG_TEAM_SM_WARPS_FULL && sm_warps != KZG_TEAM_SM_WARPS_CAPPED) {
-        gc_ctx_error(ctx, "fk20.team_sm_warps: %u or %u warps an SM (0: by the launch's size), not %llu",
-                     KZG_TEAM_SM_WARPS_FULL, KZG_TEAM_SM_WARPS_CAPPED, (unsigned long long)sm_warps);
-        return GC_ERR_PARSE;
-    }
-    kzg_ctx_set_team_sm_warps(o->kc, (unsigned)sm_warps);
+    gc_status st = tune_g1_map(ctx, o->kc);
+    if (st || (st = tune_msm(ctx, o->kc))) return st;
     const gc_kzg_ctx_info *in = gc_kzg_ctx_get_info(o->kc);
     gc_ctx_figure(ctx, "precompute_ms", in->precompute_ms, "ms");
     gc_ctx_figure(ctx, "precompute_MB", in->precompute_bytes / 1048576.0, "MB");

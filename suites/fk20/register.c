@@ -4,9 +4,9 @@
  * consensus vectors, split across devices by the KZG pool, and benchmarked. */
 #include "suites/fk20/fk20_suite.h"
 
-void gc_suite_fk20_register(void) {
-    /* Both suites read it: the mutants build their contexts through fk20_ctx too. */
-    static const gc_param_def params[] = {
+/* The context's tuning knobs as parameters of both suites (the mutants build their
+ * contexts through fk20_ctx too). */
+static const gc_param_def params[] = {
         {"fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX,
          "MSM comb teeth of every fk20 context, both tables, 6..17 (0: the library's default)"},
         {"mutant_fk20", "comb_teeth", GC_PARAM_UINT, 0, GC_KZG_COMB_TEETH_MAX, "the same for the fk20 mutants"},
@@ -84,6 +84,8 @@ void gc_suite_fk20_register(void) {
          "element-wise steps; 0: one work-group a row through global memory, unfused (what a device runs whose "
          "work-groups cannot hold a block)"},
         {"mutant_fk20", "fr_fft_blocks", GC_PARAM_UINT, 0, 1, "the same for the fk20 mutants"}};
+
+void gc_suite_fk20_register(void) {
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);
     fk20_register_stage_tests();
     fk20_register_e2e_tests();
