@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/text_buf.h"
+
 #include "gpucheck/gc_device.h"
 
 struct gc_embedded_source {
@@ -45,18 +47,7 @@ typedef struct {
 } text_builder;
 
 static int tb_append(text_builder *tb, const char *s, size_t n) {
-    if (tb->len + n + 1 > tb->cap) {
-        size_t cap = tb->cap ? tb->cap : 4096;
-        while (cap < tb->len + n + 1) cap *= 2;
-        char *p = realloc(tb->buf, cap);
-        if (!p) return 0;
-        tb->buf = p;
-        tb->cap = cap;
-    }
-    memcpy(tb->buf + tb->len, s, n);
-    tb->len += n;
-    tb->buf[tb->len] = '\0';
-    return 1;
+    return gc_text_append(&tb->buf, &tb->len, &tb->cap, s, n);
 }
 
 static int tb_printf(text_builder *tb, const char *label, unsigned line) {

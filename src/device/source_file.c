@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/file_read.h"
+#include "common/text_buf.h"
 #include "gpucheck/gc_device.h"
 
 #define MAX_DEPTH 32
@@ -31,18 +32,7 @@ typedef struct {
 } builder;
 
 static int append(builder *b, const char *s, size_t n) {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 8192;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *p = realloc(b->buf, cap);
-        if (!p) return 0;
-        b->buf = p;
-        b->cap = cap;
-    }
-    memcpy(b->buf + b->len, s, n);
-    b->len += n;
-    b->buf[b->len] = '\0';
-    return 1;
+    return gc_text_append(&b->buf, &b->len, &b->cap, s, n);
 }
 
 /* #line N "label", the label's quotes and backslashes escaped as C strings need. */
