@@ -7,6 +7,9 @@ that the precomputation's time can be taken off. Prints one line per run:
 
   FORMAT  wall S s  precomputation P ms  after it X ms per blob  output B bytes
 
+and below it the command's own -v timing lines (the streaming time alone, and each stage's
+busy time).
+
 usage: tools/time_kzg_cells.py GPUCHECK [--blobs N] [--dir DIR] [--runs hex:jsonl,raw:raw]
                                [-- EXTRA ARGS for kzg cells, e.g. --device cuda:0]"""
 import argparse
@@ -61,6 +64,9 @@ def main():
         pre_ms = float(made.group(1)) if made else pre
         print("%-10s wall %.2f s  precomputation %.0f ms  after it %.3f ms per blob  output %d bytes" %
               (run, wall, pre_ms, (wall * 1e3 - pre_ms) / a.blobs, os.path.getsize(out)))
+        # The command's own account (-v): streaming alone, and each stage's busy time.
+        for m in re.finditer(r"kzg cells: ([0-9]+ ms before the first blob.*|stages busy.*)", p.stderr):
+            print("%-10s   %s" % ("", m.group(1)))
     return 0
 
 

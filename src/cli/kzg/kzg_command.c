@@ -12,6 +12,7 @@
  * first well-formed blob arrives, so an input of only malformed lines costs no
  * precomputation. A pool of one device is that device's context. */
 #include "cli/kzg/kzg_command.h"
+#include "cli/kzg/cells_run.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -42,215 +43,8 @@
 #define EXIT_REJECTED 1
 #define EXIT_USAGE 2
 #define BLOB_HEX_DIGITS GC_BLOB_HEX_DIGITS
-/* Malformed lines held back behind the blobs of a batch (their records must follow those
- * blobs'): past this many the batch runs early, so that memory stays bounded. */
-#define MAX_HELD_RECORDS 4096
-#define MESSAGE_LEN GC_BLOB_MESSAGE_LEN
-#define MAX_DEVICES 64
-#define MAX_FORMAT_THREADS 16
 
 static const char *const prog = GC_CELLS_PROG;
-
-/* ---- input ------------------------------------------------------------------------- */
-
-static const uint8_t bls_r_be[32] = {0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8,
-                                     0x08, 0x09, 0xa1, 0xd8, 0x05, 0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe,
-                                     0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01};
-
-/* The first element >= r of a blob the library rejected, for the message (-1: none). */
-static long first_noncanonical(const uint8_t *blob) {
-    for (size_t e = 0; e < GC_KZG_FIELD_ELEMENTS_PER_BLOB; e++)
-        if (memcmp(blob + e * GC_KZG_BYTES_PER_FIELD_ELEMENT, bls_r_be, 32) >= 0) return (long)e;
-    return -1;
-}
-
-/* ---- output ------------------------------------------------------------------------ */
-
-/* A record of the batch, in input order: a blob (slot >= 0) or a malformed line. */
-typedef struct {
-    size_t index, line_no;
-    uint64_t offset; /* of a raw blob in the input */
-    long slot;
-    char message[MESSAGE_LEN];
-} record;
-
-typedef struct {
-    uint8_t *blobs, *cells, *proofs, *commitments;
-    gc_kzg_ret *status;
-    record *recs;
-    size_t n_recs, n_blobs;
-} cells_batch;
-
-#define N_BATCHES 3
-typedef struct {
-    cells_batch *items[N_BATCHES];
-    size_t head, n;
-} batch_queue;
-
-typedef struct {
-    cells_args *args;
-    gc_device *devs[MAX_DEVICES];
-    size_t n_devs;
-    gc_kzg_setup *setup;
-    char device_label[MAX_DEVICES * 34]; /* the ids, comma-separated */
-    gc_kzg_pool *pool;
-    size_t max_batch, cells_per_blob, cell_bytes;
-    /* The batches: one read and parsed while one computes and one is written. */
-    cells_batch batches[N_BATCHES], *b; /* b: the one being read */
-    pthread_mutex_t mu;
-    pthread_cond_t changed;
-    batch_queue free_q, compute_q, write_q;
-    int input_done, compute_done, failed, pipeline, sync_made;
-    pthread_t compute_thread, write_thread;
-    /* the output records of a group, formatted at once on n_format_threads threads */
-    char **slots;
-    size_t *slot_lens, n_slots, slot_size, n_format_threads;
-    /* counts and progress: done counts the well-formed blobs (those the estimate counts),
-     * malformed the lines that were not blobs, rejected every error record */
-    size_t done, malformed, rejected, expected_total;
-    int progress, progress_open;
-    double t_first;
-} cells_run;
-
-static char *put_hex(char *p, const uint8_t *b, size_t n) {
-    *p++ = '0';
-    *p++ = 'x';
-    return gc_hex_encode(p, b, n);
-}
-
-static char *put_str(char *p, const char *s) {
-    size_t n = strlen(s);
-    memcpy(p, s, n);
-    return p + n;
-}
-
-/* The bytes of a raw output record: status, commitment, cells, proofs. */
-static size_t raw_record_bytes(const cells_run *r) {
-    return 1 + GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (r->cell_bytes + GC_KZG_BYTES_PER_PROOF);
-}
-
-static size_t format_error(const cells_run *r, char *out, size_t index, const char *name, const char *message) {
-    if (r->args->out_raw) { /* status 1, then zero bytes: every record has the same size */
-        memset(out, 0, raw_record_bytes(r));
-        out[0] = 1;
-        return raw_record_bytes(r);
-    }
-    char *p = out;
-    p += sprintf(p, "{\"index\": %zu, \"error\": \"%s\", \"message\": \"", index, name);
-    for (const char *m = message; *m; m++) /* our own text: escape quotes and backslashes */
-        if ((unsigned char)*m >= 0x20) {
-            if (*m == '"' || *m == '\\') *p++ = '\\';
-            *p++ = *m;
-        }
-    p = put_str(p, "\"}\n");
-    return (size_t)(p - out);
-}
-
-static size_t format_blob(const cells_run *r, const cells_batch *b, char *out, size_t index, size_t slot) {
-    size_t l_bytes = r->cell_bytes, n = r->cells_per_blob;
-    const uint8_t *commitment = b->commitments + slot * GC_KZG_BYTES_PER_COMMITMENT;
-    const uint8_t *cells = b->cells + slot * n * l_bytes, *proofs = b->proofs + slot * n * GC_KZG_BYTES_PER_PROOF;
-    if (r->args->out_raw) {
-        out[0] = 0;
-        memcpy(out + 1, commitment, GC_KZG_BYTES_PER_COMMITMENT);
-        memcpy(out + 1 + GC_KZG_BYTES_PER_COMMITMENT, cells, n * l_bytes);
-        memcpy(out + 1 + GC_KZG_BYTES_PER_COMMITMENT + n * l_bytes, proofs, n * GC_KZG_BYTES_PER_PROOF);
-        return raw_record_bytes(r);
-    }
-    char *p = out;
-    p += sprintf(p, "{\"index\": %zu, \"commitment\": \"", index);
-    p = put_hex(p, commitment, GC_KZG_BYTES_PER_COMMITMENT);
-    p = put_str(p, "\", \"cells\": [");
-    for (size_t c = 0; c < n; c++) {
-        *p++ = '"';
-        p = put_hex(p, cells + c * l_bytes, l_bytes);
-        p = put_str(p, c + 1 < n ? "\", " : "\"");
-    }
-    p = put_str(p, "], \"proofs\": [");
-    for (size_t c = 0; c < n; c++) {
-        *p++ = '"';
-        p = put_hex(p, proofs + c * GC_KZG_BYTES_PER_PROOF, GC_KZG_BYTES_PER_PROOF);
-        p = put_str(p, c + 1 < n ? "\", " : "\"");
-    }
-    p = put_str(p, "]}\n");
-    return (size_t)(p - out);
-}
-
-/* "line N" or "blob N at byte offset X": where a record's input was. */
-static void where(const cells_run *r, const record *rec, char *buf, size_t len) {
-    if (r->args->in_raw) snprintf(buf, len, "blob %zu at byte offset %llu", rec->index, (unsigned long long)rec->offset);
-    else snprintf(buf, len, "line %zu", rec->line_no);
-}
-
-/* One record of the batch into out; its length. */
-static size_t format_record(const cells_run *r, const cells_batch *b, const record *rec, char *out) {
-    if (rec->slot < 0) return format_error(r, out, rec->index, gc_kzg_ret_name(GC_KZG_BADARGS), rec->message);
-    gc_kzg_ret st = b->status[rec->slot];
-    if (st == GC_KZG_OK) return format_blob(r, b, out, rec->index, (size_t)rec->slot);
-    char msg[MESSAGE_LEN], at[96];
-    where(r, rec, at, sizeof at);
-    long e = first_noncanonical(b->blobs + (size_t)rec->slot * GC_KZG_BYTES_PER_BLOB);
-    if (st == GC_KZG_BADARGS && e >= 0)
-        snprintf(msg, sizeof msg, "%s: field element %ld is not below the BLS12-381 scalar modulus r", at, e);
-    else
-        snprintf(msg, sizeof msg, "%s: %s", at, gc_kzg_ret_message(st));
-    return format_error(r, out, rec->index, gc_kzg_ret_name(st), msg);
-}
-
-/* ---- formatting on several threads ---------------------------------------------------- */
-
-/* A group of records formatted at once, record i by thread i % n_threads, into its slot. */
-typedef struct {
-    const cells_run *r;
-    const cells_batch *b;
-    const record *recs;
-    size_t n, first, step;
-    char **slots;
-    size_t *lens;
-} format_job;
-
-static void *format_worker(void *arg) {
-    format_job *j = arg;
-    gc_sink_block_signals(); /* the writing thread alone stops the run */
-    for (size_t i = j->first; i < j->n; i += j->step) j->lens[i] = format_record(j->r, j->b, &j->recs[i], j->slots[i]);
-    return NULL;
-}
-
-static void format_group(cells_run *r, const cells_batch *b, const record *recs, size_t n) {
-    size_t threads = n < r->n_format_threads ? n : r->n_format_threads;
-    pthread_t tid[MAX_FORMAT_THREADS];
-    format_job jobs[MAX_FORMAT_THREADS];
-    size_t started = 0;
-    for (size_t t = 0; t < threads; t++) {
-        jobs[t] = (format_job){r, b, recs, n, t, threads, r->slots, r->slot_lens};
-        if (t > 0 && pthread_create(&tid[t], NULL, format_worker, &jobs[t]) == 0) started |= (size_t)1 << t;
-    }
-    for (size_t t = 0; t < threads; t++) /* thread 0, and any that could not start, run here */
-        if (t == 0 || !(started & ((size_t)1 << t)))
-            for (size_t i = t; i < n; i += threads) r->slot_lens[i] = format_record(r, b, &recs[i], r->slots[i]);
-    for (size_t t = 1; t < threads; t++)
-        if (started & ((size_t)1 << t)) pthread_join(tid[t], NULL);
-}
-
-/* Formats and writes the held records in order, a group of slots at a time. */
-static int write_records(cells_run *r, const cells_batch *b) {
-    for (size_t i = 0; i < b->n_recs; i += r->n_slots) {
-        size_t n = b->n_recs - i < r->n_slots ? b->n_recs - i : r->n_slots;
-        int any_blob = 0;
-        for (size_t k = 0; k < n; k++) any_blob |= b->recs[i + k].slot >= 0;
-        if (any_blob) format_group(r, b, b->recs + i, n);
-        else
-            for (size_t k = 0; k < n; k++) r->slot_lens[k] = format_record(r, b, &b->recs[i + k], r->slots[k]);
-        for (size_t k = 0; k < n; k++) {
-            const record *rec = &b->recs[i + k];
-            if (!gc_sink_write(r->slots[k], r->slot_lens[k], 1)) return 0;
-            if (rec->slot < 0 || b->status[rec->slot] != GC_KZG_OK) r->rejected++;
-            if (rec->slot < 0) r->malformed++;
-            else r->done++;
-        }
-    }
-    return 1;
-}
 
 static void show_progress(cells_run *r, size_t computing) {
     if (!r->progress || (!r->done && !computing && !r->malformed)) return;
@@ -333,7 +127,7 @@ static int make_context(cells_run *r) {
             return 0;
         }
     }
-    r->t_first = gc_clock_ms() / 1e3;
+    r->t_first = r->t_stream = gc_clock_ms() / 1e3;
     return 1;
 }
 
@@ -375,8 +169,10 @@ static void set_flag(cells_run *r, int *flag) {
 
 static int compute_batch(cells_run *r, cells_batch *b) {
     if (!b->n_blobs) return 1;
+    double t0 = gc_clock_ms();
     gc_kzg_ret ret = gc_kzg_pool_compute_cells_and_proofs(r->pool, b->cells, b->proofs, b->commitments, b->blobs,
                                                           b->n_blobs, b->status);
+    r->busy_compute += (gc_clock_ms() - t0) / 1e3;
     if (!ret) return 1;
     const char *dmsg = "";
     gc_kzg_pool_last_error(r->pool, NULL, &dmsg);
@@ -409,7 +205,7 @@ static void *write_stage(void *arg) {
     gc_sink_block_signals();
     cells_batch *b;
     while ((b = take(r, &r->write_q, &r->compute_done, 1))) {
-        if (!write_records(r, b)) {
+        if (!gc_cells_write_records(r, b)) {
             end_progress_line(r);
             set_flag(r, &r->failed);
             break;
@@ -438,7 +234,7 @@ static int start_pipeline(cells_run *r) {
  * lines so far) straight out. Returns 0 once the run failed. */
 static int submit_batch(cells_run *r) {
     if (!r->pipeline) {
-        int ok = write_records(r, r->b);
+        int ok = gc_cells_write_records(r, r->b);
         r->b->n_recs = 0;
         show_progress(r, 0);
         return ok;
@@ -505,7 +301,7 @@ static int make_slots(cells_run *r) {
     size_t json = 64 + 2 * GC_KZG_BYTES_PER_COMMITMENT + r->cells_per_blob * (2 * r->cell_bytes + 8) + 32 +
                   r->cells_per_blob * (2 * GC_KZG_BYTES_PER_PROOF + 8) + 16;
     size_t error = 2 * MESSAGE_LEN + 128;
-    r->slot_size = json > raw_record_bytes(r) ? json : raw_record_bytes(r);
+    r->slot_size = json > gc_cells_raw_record_bytes(r) ? json : gc_cells_raw_record_bytes(r);
     if (error > r->slot_size) r->slot_size = error;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     r->n_format_threads = cpus < 1 ? 1 : cpus > MAX_FORMAT_THREADS ? MAX_FORMAT_THREADS : (size_t)cpus;
@@ -601,6 +397,7 @@ static int stream_records(cells_run *r, int fd) {
     if (!ok) fprintf(stderr, "%s: out of host memory\n", prog);
     size_t line_no = 0, index = 0;
     gc_blob_line kind;
+    double t_read = gc_clock_ms();
     while (ok && next_item(r, &in, line, blob, &r->b->recs[r->b->n_recs], &line_no, &kind)) {
         cells_batch *b = r->b;
         record *rec = &b->recs[b->n_recs];
@@ -609,17 +406,22 @@ static int stream_records(cells_run *r, int fd) {
         rec->line_no = line_no;
         rec->slot = -1;
         if (kind == GC_BLOB_LINE_BLOB) {
-            if (!r->pool && !(make_context(r) && start_pipeline(r))) {
-                ok = 0;
-                break;
+            if (!r->pool) {
+                if (!(make_context(r) && start_pipeline(r))) {
+                    ok = 0;
+                    break;
+                }
+                t_read = gc_clock_ms(); /* the precomputation is no stage's time */
             }
             rec->slot = (long)b->n_blobs;
             memcpy(b->blobs + b->n_blobs * GC_KZG_BYTES_PER_BLOB, blob, GC_KZG_BYTES_PER_BLOB);
             b->n_blobs++;
         }
         b->n_recs++;
+        r->busy_read += (gc_clock_ms() - t_read) / 1e3;
         /* A malformed line with no blob ahead of it is written at once. */
         if (b->n_blobs == 0 || b->n_blobs == r->max_batch || b->n_recs == MAX_HELD_RECORDS) ok = submit_batch(r);
+        t_read = gc_clock_ms();
     }
     free(blob);
     free(line);
@@ -634,6 +436,20 @@ static int stream_records(cells_run *r, int fd) {
     ok = finish_pipeline(r) && ok;
     end_progress_line(r);
     return ok;
+}
+
+/* -v: where the run's time went. Streaming counts from the end of the precomputation to
+ * the last record written; the stages' busy times overlap, so the largest of them is what
+ * bounds the streaming rate. */
+static void print_timing(const cells_run *r, double t_start, double t_streamed) {
+    double stream_ms = (t_streamed - r->t_stream) * 1e3;
+    fprintf(stderr,
+            "%s: %.0f ms before the first blob (setup, devices, precomputation), streamed %zu blobs in %.0f ms: "
+            "%.3f ms a blob; closing %.0f ms\n",
+            prog, (r->t_stream - t_start) * 1e3, r->done, stream_ms, r->done ? stream_ms / (double)r->done : 0.0,
+            (gc_clock_ms() / 1e3 - t_streamed) * 1e3);
+    fprintf(stderr, "%s: stages busy: reading %.0f ms, computing %.0f ms, formatting %.0f ms, writing %.0f ms\n",
+            prog, r->busy_read * 1e3, r->busy_compute * 1e3, r->busy_format * 1e3, r->busy_write * 1e3);
 }
 
 static void free_run(cells_run *r) {
@@ -667,17 +483,21 @@ static int cmd_cells(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.args = &a;
     int in = -1;
+    double t_start = gc_clock_ms() / 1e3, t_streamed = 0;
     int ok = open_run(&r, &in) && gc_sink_open(prog, a.out);
     if (ok) {
         gc_sink_catch_signals();
         r.progress = isatty(fileno(stderr));
         r.t_first = gc_clock_ms() / 1e3; /* blobs/s counts from here, or from the end of the precomputation */
         ok = stream_records(&r, in);
+        t_streamed = gc_clock_ms() / 1e3;
         ok = gc_sink_close(ok) && ok;
     }
     rc = !ok ? EXIT_USAGE : r.rejected ? EXIT_REJECTED : 0;
-    if (a.verbose && ok) fprintf(stderr, "%s: %zu blobs, %zu malformed lines, %zu rejected\n", prog, r.done,
-                                 r.malformed, r.rejected);
+    if (a.verbose && ok) {
+        fprintf(stderr, "%s: %zu blobs, %zu malformed lines, %zu rejected\n", prog, r.done, r.malformed, r.rejected);
+        if (r.t_stream > 0) print_timing(&r, t_start, t_streamed);
+    }
     if (in > STDIN_FILENO) close(in);
     free_run(&r);
     return rc;
