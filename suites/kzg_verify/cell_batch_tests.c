@@ -99,11 +99,21 @@ static gc_status case_terms(gc_test_ctx *ctx, gc_kernel *dec, const gc_g1a *mono
     memcpy(rl->points, pts, u * sizeof(gc_g1a));
     memcpy(rl->points + u, monomial, KZG_FIELD_ELEMENTS_PER_CELL * sizeof(gc_g1a));
     memcpy(rl->points + u + KZG_FIELD_ELEMENTS_PER_CELL, pts + u, c->n * sizeof(gc_g1a));
-    if (kzg_cell_batch_scalars(ll->scalars, rl->scalars, enc, u, cidx, c->cell_indices, &c->cells[0][0],
-                               &c->proofs[0][0], c->n)) {
+    if (kzg_cell_batch_scalars_parts(ll->scalars, rl->scalars, enc, u, cidx, c->cell_indices, &c->cells[0][0],
+                                     &c->proofs[0][0], c->n, 1)) {
         gc_ctx_error(ctx, "a valid batch's scalars were refused");
         return GC_ERR_PARSE;
     }
+    /* the columns split over threads must give the same scalars as one thread */
+    uint32_t *ll5 = gc_ctx_malloc(ctx, ll->n * 32), *rl5 = gc_ctx_malloc(ctx, rl->n * 32);
+    if (!ll5 || !rl5) return GC_ERR_NO_MEMORY;
+    if (kzg_cell_batch_scalars_parts(ll5, rl5, enc, u, cidx, c->cell_indices, &c->cells[0][0], &c->proofs[0][0], c->n,
+                                     5)) {
+        gc_ctx_error(ctx, "a valid batch's scalars were refused with the columns split in 5 parts");
+        return GC_ERR_PARSE;
+    }
+    gc_check_bytes(ctx, "LL scalars, columns in 5 parts vs 1", ll->scalars, ll5, ll->n * 32);
+    gc_check_bytes(ctx, "RL scalars, columns in 5 parts vs 1", rl->scalars, rl5, rl->n * 32);
     memcpy(ll->result, c->ll, 48), memcpy(rl->result, c->rl, 48);
     return GC_OK;
 }

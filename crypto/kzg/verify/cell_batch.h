@@ -25,4 +25,10 @@
 int kzg_cell_batch_scalars(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u, const uint64_t *cidx,
                            const uint64_t *cell_indices, const uint8_t *cells, const uint8_t *proofs, size_t n);
 
+/** The same with the columns split into `parts` parts, each on a thread of its own (at most
+ *  16; 0: one part per 512 cells, at most one per core), for tests of the split. */
+int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u, const uint64_t *cidx,
+                                 const uint64_t *cell_indices, const uint8_t *cells, const uint8_t *proofs, size_t n,
+                                 size_t parts);
+
 #endif

@@ -3,9 +3,14 @@
  * verify_cell_kzg_proof_batch on a device (verifier.h). */
 #include "crypto/kzg/verify/verifier.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "common/clock.h"
 
 #include "crypto/bls12_381/pairing.gc"
 #include "crypto/kzg/verify/cell_batch.h"
@@ -140,12 +145,13 @@ typedef struct {
     uint32_t *err, *sc;
     uint64_t *cidx, *offsets;
     gc_g1p *out;
-    size_t *enc_off, *u, *cidx_off, *msm; /* per batch; msm: its first MSM, SIZE_MAX none */
+    size_t *enc_off, *u, *cidx_off, *msm, *slot; /* per batch; msm: its first MSM, SIZE_MAX none;
+                                                  * slot: its scalars' first term before compaction */
 } verify_work;
 
 static void work_free(verify_work *w) {
     free(w->enc), free(w->dec), free(w->pts), free(w->err), free(w->sc), free(w->cidx), free(w->offsets);
-    free(w->out), free(w->enc_off), free(w->u), free(w->cidx_off), free(w->msm);
+    free(w->out), free(w->enc_off), free(w->u), free(w->cidx_off), free(w->msm), free(w->slot);
 }
 
 static int work_alloc(verify_work *w, size_t nb, size_t cells) {
@@ -156,8 +162,9 @@ static int work_alloc(verify_work *w, size_t nb, size_t cells) {
     w->cidx = malloc(cells * 8 + 1), w->offsets = malloc((2 * nb + 1) * 8), w->out = malloc(2 * nb * sizeof *w->out);
     w->enc_off = malloc(nb * sizeof(size_t)), w->u = malloc(nb * sizeof(size_t));
     w->cidx_off = malloc(nb * sizeof(size_t)), w->msm = malloc(nb * sizeof(size_t));
+    w->slot = malloc(nb * sizeof(size_t));
     return w->enc && w->dec && w->err && w->pts && w->sc && w->cidx && w->offsets && w->out && w->enc_off && w->u &&
-           w->cidx_off && w->msm;
+           w->cidx_off && w->msm && w->slot;
 }
 
 /* The arguments' checks c-kzg makes before any point is read; the cells in total (a
@@ -202,22 +209,67 @@ static int decode_batches(const kzg_verifier *v, verify_work *w, gc_kzg_ret *sta
     return 0;
 }
 
-/* Each live batch's scalars and points as MSMs 2m (LL) and 2m + 1 (RL); the MSMs made. */
+/* The live batches' scalars, each at the place it would have if every batch were valid
+ * (w->sc from term slot[b]), computed on several threads: batches are independent, and a
+ * call of one batch a blob has as many as a node samples. */
+typedef struct {
+    const verify_work *w;
+    gc_kzg_ret *status;
+    const kzg_cell_batch *batches;
+    const size_t *slot;
+    size_t nb;
+    atomic_size_t next;
+} scalars_job;
+
+#define SCALAR_THREADS_MAX 16
+
+static void *scalars_worker(void *arg) {
+    scalars_job *j = arg;
+    for (size_t b; (b = atomic_fetch_add(&j->next, 1)) < j->nb;) {
+        const kzg_cell_batch *x = &j->batches[b];
+        if (j->status[b] || !x->num_cells) continue;
+        const verify_work *w = j->w;
+        size_t n = x->num_cells, u = w->u[b], t = j->slot[b];
+        if (kzg_cell_batch_scalars(w->sc + 8 * t, w->sc + 8 * (t + n), w->enc + w->enc_off[b] * G1_BYTES, u,
+                                   w->cidx + w->cidx_off[b], x->cell_indices, x->cells, x->proofs, n))
+            j->status[b] = GC_KZG_BADARGS; /* an element >= r */
+    }
+    return NULL;
+}
+
+static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb,
+                          const size_t *slot) {
+    scalars_job j = {w, status, batches, slot, nb, 0};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t threads = nb < (size_t)(cpus > 0 ? cpus : 1) ? nb : (size_t)(cpus > 0 ? cpus : 1);
+    if (threads > SCALAR_THREADS_MAX) threads = SCALAR_THREADS_MAX;
+    pthread_t tid[SCALAR_THREADS_MAX];
+    size_t started = 0;
+    while (started + 1 < threads && pthread_create(&tid[started], NULL, scalars_worker, &j) == 0) started++;
+    scalars_worker(&j);
+    for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
+}
+
+/* Each live batch's scalars and points as MSMs 2m (LL) and 2m + 1 (RL); the MSMs made.
+ * A batch refused for its scalars leaves its slot, and the later ones move down. */
 static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches,
                          size_t nb) {
     size_t m = 0, t = 0;
+    for (size_t b = 0; b < nb; b++) {
+        w->slot[b] = t;
+        if (!status[b] && batches[b].num_cells)
+            t += 2 * batches[b].num_cells + w->u[b] + KZG_FIELD_ELEMENTS_PER_CELL;
+    }
+    batch_scalars(w, status, batches, nb, w->slot);
+    t = 0;
     w->offsets[0] = 0;
     for (size_t b = 0; b < nb; b++) {
         const kzg_cell_batch *x = &batches[b];
         w->msm[b] = SIZE_MAX;
         if (status[b] || !x->num_cells) continue;
-        size_t n = x->num_cells, u = w->u[b];
+        size_t n = x->num_cells, u = w->u[b], terms = n + u + KZG_FIELD_ELEMENTS_PER_CELL + n;
         const gc_g1a *dec = w->dec + w->enc_off[b];
-        if (kzg_cell_batch_scalars(w->sc + 8 * t, w->sc + 8 * (t + n), w->enc + w->enc_off[b] * G1_BYTES, u,
-                                   w->cidx + w->cidx_off[b], x->cell_indices, x->cells, x->proofs, n)) {
-            status[b] = GC_KZG_BADARGS; /* an element >= r */
-            continue;
-        }
+        if (w->slot[b] != t) memmove(w->sc + 8 * t, w->sc + 8 * w->slot[b], terms * 32);
         gc_g1a *p = w->pts + t;
         memcpy(p, dec + u, n * sizeof *p);                                             /* LL: the proofs */
         memcpy(p + n, dec, u * sizeof *p);                                             /* RL: the commitments, */
@@ -225,7 +277,7 @@ static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *stat
         memcpy(p + n + u + KZG_FIELD_ELEMENTS_PER_CELL, dec + u, n * sizeof *p);       /* the proofs */
         w->msm[b] = 2 * m;
         w->offsets[2 * m + 1] = t + n;
-        t += n + u + KZG_FIELD_ELEMENTS_PER_CELL + n;
+        t += terms;
         w->offsets[2 * m + 2] = t;
         m++;
     }
@@ -257,11 +309,22 @@ gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg
     verify_work w = {0};
     size_t cells = ok_w && st_w ? check_batches(ok_w, st_w, batches, nb) : 0;
     gc_kzg_ret ret = ok_w && st_w && cells <= KZG_VERIFY_MAX_CELLS ? GC_KZG_OK : ok_w && st_w ? GC_KZG_BADARGS : GC_KZG_MALLOC;
+    double t[5];
+    t[0] = gc_clock_ms();
     if (!ret && !work_alloc(&w, nb, cells)) ret = GC_KZG_MALLOC;
     if (!ret && decode_batches(v, &w, st_w, batches, nb)) ret = GC_KZG_DEVICE;
+    t[1] = gc_clock_ms();
     size_t m = ret ? 0 : place_msms(v, &w, st_w, batches, nb);
+    t[2] = gc_clock_ms();
     if (!ret && m && kzg_verifier_msms(v, w.pts, w.sc, w.offsets, 2 * m, w.out)) ret = GC_KZG_DEVICE;
+    t[3] = gc_clock_ms();
     if (!ret && m && cell_checks(v, &w, ok_w, nb, m)) ret = GC_KZG_DEVICE;
+    t[4] = gc_clock_ms();
+    /* GC_KZG_TRACE: where a call's time went (docs/kzg.md) */
+    if (getenv("GC_KZG_TRACE"))
+        fprintf(stderr, "gc_kzg verify cells: %zu batches, %zu cells: decode %.2f ms, scalars %.2f ms, MSMs %.2f ms, "
+                        "pairing checks %.2f ms (%s)\n", nb, cells, t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3],
+                m < v->device_checks_min ? "host" : "device");
     if (!ret) {
         memcpy(ok, ok_w, nb * sizeof *ok);
         memcpy(status, st_w, nb * sizeof *status);
