@@ -1,8 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* sha256.c — FIPS 180-4 SHA-256 (straightforward, not performance-critical). */
+/* sha256.c — FIPS 180-4 SHA-256: compile-cache keys, and the KZG challenges, which hash
+ * everything a call verifies (32 MB for 16,384 cells). The portable compression does about
+ * 0.25 GB/s; on x86-64 CPUs with the SHA extensions (cpuid 7.0 EBX bit 29) blocks go
+ * through SHA-NI instead, several times faster. Both give the same digests (test_sha256). */
 #include "device/sha256.h"
 
 #include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GC_SHA_NI 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -48,6 +57,74 @@ static void compress(uint32_t h[8], const uint8_t b[64]) {
     h[7] += hh;
 }
 
+#if GC_SHA_NI
+/* The four message words of group g, for g >= 4 from groups g-4 .. g-1 (w[g % 4] holds
+ * g-4): W[t] = W[t-16] + s0(W[t-15]) + W[t-7] + s1(W[t-2]). */
+#define SHA_NI_TARGET __attribute__((target("sha,sse4.1,ssse3")))
+
+SHA_NI_TARGET static void compress_ni(uint32_t h[8], const uint8_t *data, size_t blocks) {
+    const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    __m128i t = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1); /* CDAB */
+    __m128i s1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B); /* EFGH */
+    __m128i s0 = _mm_alignr_epi8(t, s1, 8);                                       /* ABEF */
+    s1 = _mm_blend_epi16(s1, t, 0xF0);                                            /* CDGH */
+    for (; blocks; blocks--, data += 64) {
+        __m128i save0 = s0, save1 = s1, w[4];
+        for (int g = 0; g < 16; g++) {
+            if (g < 4) {
+                w[g] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16 * g)), bswap);
+            } else {
+                __m128i x = _mm_sha256msg1_epu32(w[g % 4], w[(g + 1) % 4]);
+                x = _mm_add_epi32(x, _mm_alignr_epi8(w[(g + 3) % 4], w[(g + 2) % 4], 4));
+                w[g % 4] = _mm_sha256msg2_epu32(x, w[(g + 3) % 4]);
+            }
+            __m128i m = _mm_add_epi32(w[g % 4], _mm_loadu_si128((const __m128i *)&K[4 * g]));
+            s1 = _mm_sha256rnds2_epu32(s1, s0, m);
+            s0 = _mm_sha256rnds2_epu32(s0, s1, _mm_shuffle_epi32(m, 0x0E));
+        }
+        s0 = _mm_add_epi32(s0, save0);
+        s1 = _mm_add_epi32(s1, save1);
+    }
+    t = _mm_shuffle_epi32(s0, 0x1B);     /* FEBA */
+    s1 = _mm_shuffle_epi32(s1, 0xB1);    /* DCHG */
+    s0 = _mm_blend_epi16(t, s1, 0xF0);   /* DCBA */
+    s1 = _mm_alignr_epi8(s1, t, 8);      /* HGFE */
+    _mm_storeu_si128((__m128i *)&h[0], s0);
+    _mm_storeu_si128((__m128i *)&h[4], s1);
+}
+
+static int have_sha_ni(void) {
+    static int known = -1; /* a benign race: every thread computes the same answer */
+    if (known < 0) {
+        unsigned a, b, c, d;
+        known = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 29 & 1u);
+    }
+    return known;
+}
+#endif
+
+static int use_portable; /* gc_sha256_force_portable */
+
+void gc_sha256_force_portable(int on) { use_portable = on; }
+
+static void compress_blocks(uint32_t h[8], const uint8_t *data, size_t blocks) {
+#if GC_SHA_NI
+    if (!use_portable && have_sha_ni()) {
+        compress_ni(h, data, blocks);
+        return;
+    }
+#endif
+    for (; blocks; blocks--, data += 64) compress(h, data);
+}
+
+int gc_sha256_accelerated(void) {
+#if GC_SHA_NI
+    return have_sha_ni();
+#else
+    return 0;
+#endif
+}
+
 void gc_sha256_init(gc_sha256 *s) {
     static const uint32_t iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -57,19 +134,22 @@ void gc_sha256_init(gc_sha256 *s) {
 }
 
 void gc_sha256_update(gc_sha256 *s, const void *data, size_t n) {
+    if (n == 0) return;
     const uint8_t *p = data;
     s->total += n;
-    while (n > 0) {
+    if (s->fill) { /* complete the held block first */
         size_t take = 64 - s->fill < n ? 64 - s->fill : n;
         memcpy(s->block + s->fill, p, take);
-        s->fill += take;
-        p += take;
-        n -= take;
-        if (s->fill == 64) {
-            compress(s->h, s->block);
-            s->fill = 0;
-        }
+        s->fill += take, p += take, n -= take;
+        if (s->fill < 64) return;
+        compress_blocks(s->h, s->block, 1);
+        s->fill = 0;
     }
+    compress_blocks(s->h, p, n / 64); /* whole blocks straight from the input */
+    p += n / 64 * 64;
+    n %= 64;
+    if (n) memcpy(s->block, p, n);
+    s->fill = n;
 }
 
 void gc_sha256_final(gc_sha256 *s, uint8_t out[32]) {
