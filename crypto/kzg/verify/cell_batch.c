@@ -148,18 +148,19 @@ int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *uniq
     uint32_t *by_col = malloc((n ? n : 1) * sizeof *by_col);
     int ret = rk && weights && by_col ? 0 : -2;
     uint8_t r_be[32];
-    gc_fr r, w128, hk, t, agg[KZG_FIELD_ELEMENTS_PER_CELL];
+    gc_fr r, w128, t, agg[KZG_FIELD_ELEMENTS_PER_CELL], h64[KZG_CELLS_PER_EXT_BLOB];
     if (!ret) {
         kzg_cell_batch_challenge(r_be, unique, u, cidx, cell_indices, cells, proofs, n);
         gc_fr_from_bytes(&r, r_be); /* < r by construction */
         gc_fr_root_of_unity(&w128, 7);
+        gc_fr_one(&h64[0]); /* h_col^64 = w_128^rev7(col): by column, not a power a cell */
+        for (unsigned i = 1; i < KZG_CELLS_PER_EXT_BLOB; i++) gc_fr_mul(&h64[i], &h64[i - 1], &w128);
         for (size_t k = 0; k < n; k++) {
             if (k == 0) gc_fr_one(&rk[0]);
             else gc_fr_mul(&rk[k], &rk[k - 1], &r);
             to_limbs(ll + 8 * k, &rk[k]);
             gc_fr_add(&weights[cidx[k]], &weights[cidx[k]], &rk[k]);
-            fr_pow_u32(&hk, &w128, rev_bits((unsigned)cell_indices[k], 7)); /* h_k^64 = w_128^rev7(col) */
-            gc_fr_mul(&t, &rk[k], &hk);
+            gc_fr_mul(&t, &rk[k], &h64[rev_bits((unsigned)cell_indices[k], 7)]);
             to_limbs(rl + 8 * (u + KZG_FIELD_ELEMENTS_PER_CELL + k), &t);
         }
         ret = aggregate_columns(agg, rk, cell_indices, cells, n, by_col, parts);
