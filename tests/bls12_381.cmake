@@ -4,7 +4,8 @@
 # passes only when the test program reports that it caught the bug (exit 0); a crash or
 # an uncaught mutant fails.
 # A build with GC_BLS_PTX=1 runs, on the host, the C emulation of the CUDA carry-chain
-# product (the same chains the PTX fast path executes), against GMP, with its mutants.
+# product (the same chains the PTX fast path executes), against GMP, with its mutants; one
+# with GC_BLS_HOST64=0 the 32-bit portable path (the default host build has 64-bit limbs).
 set(GC_BLS_HOST_TESTS "")
 function(gc_bls_field_variant name defs)
   add_executable(${name} ${CMAKE_CURRENT_SOURCE_DIR}/test_bls12_381_field.c)
@@ -15,24 +16,38 @@ endfunction()
 gc_bls_field_variant(test_bls12_381_field_chains "GC_BLS_PTX=1")
 add_test(NAME test_bls12_381_field_chains COMMAND test_bls12_381_field_chains)
 list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_chains)
-foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP)
+# The host's default is the 64-bit limb path (crypto/bls12_381/field64.gc, where the compiler
+# has unsigned __int128); GC_BLS_HOST64=0 keeps the 32-bit portable path, the one OpenCL runs.
+gc_bls_field_variant(test_bls12_381_field_portable "GC_BLS_PTX=0;GC_BLS_HOST64=0")
+add_test(NAME test_bls12_381_field_portable COMMAND test_bls12_381_field_portable)
+list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_portable)
+# Mutants per path: host (the default build: 64-bit limbs), portable, chains.
+foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP FP2_ADD_BACK)
   string(TOLOWER ${fault} f)
-  foreach(chains 0 1)
-    if(chains AND fault STREQUAL "ADD_CARRY")
+  foreach(path host portable chains)
+    if(path STREQUAL "chains" AND fault STREQUAL "ADD_CARRY")
       continue() # the host's emulation of the addition chain is the portable loop
     endif()
-    if(NOT chains AND fault MATCHES "^(SQR_CARRY|MUL_ADD_CARRY|MUL_SMALL_STEP)$")
-      continue() # the portable path squares with its product, adds two products, doubles and adds
+    if(NOT path STREQUAL "chains" AND fault MATCHES "^(MUL_ADD_CARRY|MUL_SMALL_STEP)$")
+      continue() # without the chains: two products and an addition, double and add
     endif()
-    if(chains AND fault STREQUAL "INV_SIGN")
-      continue() # the inversion has one path
+    if(path STREQUAL "portable" AND fault STREQUAL "SQR_CARRY")
+      continue() # the portable path squares with its product
     endif()
-    if(chains)
+    if(NOT path STREQUAL "host" AND fault MATCHES "^(INV_SIGN|FP2_ADD_BACK)$")
+      continue() # the inversion has one path; the lazy Fp2 product is the host's
+    endif()
+    if(path STREQUAL "chains")
       set(name test_bls12_381_field_chains_mutant_${f})
+      set(defs "GC_BLS_PTX=1")
+    elseif(path STREQUAL "portable")
+      set(name test_bls12_381_field_portable_mutant_${f})
+      set(defs "GC_BLS_PTX=0;GC_BLS_HOST64=0")
     else()
       set(name test_bls12_381_field_mutant_${f})
+      set(defs "GC_BLS_PTX=0")
     endif()
-    gc_bls_field_variant(${name} "GC_FAULT=GC_BLS_FAULT_${fault};GC_BLS_PTX=${chains}")
+    gc_bls_field_variant(${name} "GC_FAULT=GC_BLS_FAULT_${fault};${defs}")
     # fewer random values: a mutant is caught within the edge values already
     add_test(NAME ${name} COMMAND ${name} 2000)
     list(APPEND GC_BLS_HOST_TESTS ${name})

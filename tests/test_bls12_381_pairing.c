@@ -9,7 +9,10 @@
  * Built a second time per mutant with -DGC_FAULT=<GC_BLS_FAULT_LINE_COEFF or
  * GC_BLS_FAULT_FROBENIUS_TERM> (tests/bls12_381.cmake): then it exits 0 only if some check
  * failed ("mutant caught"). Prints the host time of one pairing.
+ * --bench N: no tests, the host timings of Fp mul/sqr/inv, Fp2 and Fp12 products, a
+ * two-pair check (the KZG verifier's) and a G1 scalar product, best of N rounds.
  * Exit codes: 0 pass (or mutant caught), 1 failures (or mutant survived). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,7 +318,71 @@ static void report_time(void) {
            (t2 - t1) * 1e3 / reps, (t2 - t0) * 1e3 / reps);
 }
 
-int main(void) {
+/* --bench N: host timings of the field layer and of the KZG verifier's check, a product of
+ * two pairings (e(P, Q) e(-P, Q) = 1), best of N rounds; not part of the unit test. */
+static void bench(int rounds) {
+    enum { OPS = 20000 };
+    gc_fp a = random_fp(), b = random_fp(), x;
+    gc_fp2 a2 = {random_fp(), random_fp()}, b2 = {random_fp(), random_fp()}, x2;
+    gc_fp12 f12 = random_fp12(), g12 = random_fp12();
+    gc_g1p g1;
+    gc_g2p g2;
+    gc_g1a p[2];
+    gc_g2a q[2];
+    gc_g1p_generator(&g1);
+    gc_g2p_generator(&g2);
+    gc_g1p_to_affine(&p[0], &g1);
+    gc_g1p_neg(&g1, &g1);
+    gc_g1p_to_affine(&p[1], &g1);
+    gc_g2p_to_affine(&q[0], &g2);
+    q[1] = q[0];
+    double best[8] = {1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30}, t;
+    int ok = 1;
+    for (int r = 0; r < rounds; r++) {
+        x = a, t = seconds();
+        for (int i = 0; i < OPS; i++) gc_fp_mul(&x, &x, &b);
+        best[0] = fmin(best[0], (seconds() - t) / OPS), a = x;
+        t = seconds();
+        for (int i = 0; i < OPS; i++) gc_fp_sqr(&x, &x);
+        best[1] = fmin(best[1], (seconds() - t) / OPS), a = x;
+        t = seconds();
+        for (int i = 0; i < OPS / 100; i++) gc_fp_inv(&x, &x);
+        best[2] = fmin(best[2], (seconds() - t) / (OPS / 100)), a = x;
+        x2 = a2, t = seconds();
+        for (int i = 0; i < OPS; i++) gc_fp2_mul(&x2, &x2, &b2);
+        best[3] = fmin(best[3], (seconds() - t) / OPS), a2 = x2;
+        t = seconds();
+        for (int i = 0; i < OPS / 100; i++) gc_fp12_mul(&f12, &f12, &g12);
+        best[4] = fmin(best[4], (seconds() - t) / (OPS / 100));
+        t = seconds();
+        for (int i = 0; i < OPS / 100; i++) gc_fp12_cyclotomic_sqr(&g12, &g12);
+        best[5] = fmin(best[5], (seconds() - t) / (OPS / 100));
+        t = seconds();
+        ok &= gc_bls_pairing_check(p, q, 2);
+        best[6] = fmin(best[6], seconds() - t);
+        gc_fr k = random_fr();
+        unsigned char digits[2 * GC_GLV_DIGITS];
+        t = seconds();
+        gc_glv_wnaf_digits(digits, &k);
+        gc_g1p_mul_glv_wnaf(&g1, &g1, digits);
+        best[7] = fmin(best[7], seconds() - t);
+    }
+    printf("bench (best of %d): fp_mul %.1f ns, fp_sqr %.1f ns, fp_inv %.2f us, fp2_mul %.1f ns, "
+           "fp12_mul %.2f us, fp12_cyclotomic_sqr %.2f us, pairing_check(2 pairs) %.3f ms, "
+           "g1 [k]P (GLV) %.1f us%s\n",
+           rounds, best[0] * 1e9, best[1] * 1e9, best[2] * 1e6, best[3] * 1e9, best[4] * 1e6, best[5] * 1e6,
+           best[6] * 1e3, best[7] * 1e6, ok ? "" : " WRONG RESULT");
+    /* the chained values stay live, so that no loop is optimized away */
+    printf("(%08x %08x %08x %08x)\n", (unsigned)x.l[0], (unsigned)x2.c1.l[0],
+           (unsigned)(f12.c0.c0.c0.l[0] ^ g12.c1.c2.c1.l[0]), (unsigned)g1.x.l[0]);
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && !strcmp(argv[1], "--bench")) {
+        bench(atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
+        return 0;
+    }
+    if (argc != 1) return fprintf(stderr, "usage: %s [--bench N]\n", argv[0]), 2;
     test_tower_known_answers();
     test_tower_laws();
     test_line_points();
