@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend/backend.h"
+#include "common/env_snapshot.h"
 #include "device/cache.h"
 #include "device/device_match.h"
 #include "device/module.h"
@@ -73,6 +74,7 @@ static struct {
 gc_status gc_devices_probe(void) {
     if (registry.probed) return GC_OK;
     registry.probed = 1;
+    gc_env_snapshot_take(); /* before any driver can change it */
     /* GC_BACKENDS=cuda,opencl limits which drivers are loaded (the runner's child
      * processes load only the backend of the device under test). */
     const char *only = getenv("GC_BACKENDS");

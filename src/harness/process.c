@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/env_snapshot.h"
 #include "harness/context.h"
 
 extern char **environ;
@@ -50,9 +51,13 @@ static int claim_slot(pid_t pid) {
     return -1;
 }
 
+/* The child's environment: the runner's from before the drivers loaded (env_snapshot.h),
+ * with `add` replacing or adding entries. */
 static char **build_env(const char *const *add) {
+    char *const *base = gc_env_snapshot();
+    if (!base) base = environ;
     size_t n = 0, k = 0;
-    while (environ && environ[n]) n++;
+    while (base && base[n]) n++;
     while (add && add[k]) k++;
     char **env = calloc(n + k + 1, sizeof *env);
     if (!env) return NULL;
@@ -61,9 +66,9 @@ static char **build_env(const char *const *add) {
         int replaced = 0;
         for (size_t j = 0; j < k && !replaced; j++) {
             size_t nl = strcspn(add[j], "=");
-            replaced = strncmp(environ[i], add[j], nl) == 0 && environ[i][nl] == '=';
+            replaced = strncmp(base[i], add[j], nl) == 0 && base[i][nl] == '=';
         }
-        if (!replaced) env[o++] = environ[i];
+        if (!replaced) env[o++] = base[i];
     }
     for (size_t j = 0; j < k; j++) env[o++] = (char *)add[j];
     env[o] = NULL;
