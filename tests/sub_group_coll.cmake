@@ -30,7 +30,8 @@ if(GC_SUBGROUP_OPENCL_LIBRARY)
                    "mutant_sub_group_coll.reduce_drops_lane_0=CAUGHT"
                    "mutant_sub_group_coll.ballot_whole_warp=CAUGHT"
                    "mutant_sub_group_coll.nonuniform_hoisted=CAUGHT"
-                   "mutant_sub_group_coll.cluster_half=CAUGHT" "sub_group_coll.mutation_score=MEASURED"
+                   "mutant_sub_group_coll.cluster_half=CAUGHT" "mutant_sub_group_coll.gt_mask_is_ge=CAUGHT"
+                   "sub_group_coll.mutation_score=MEASURED"
                    -- run --filter "mutant_sub_group_coll.*,sub_group_coll.mutation_score")
   set_tests_properties(sub_group_coll.suite_with_sub_groups sub_group_coll.mutants_caught_with_sub_groups
                        PROPERTIES ENVIRONMENT "GC_OPENCL_LIBRARY=${GC_SUBGROUP_OPENCL_LIBRARY};LD_LIBRARY_PATH=${GC_SGC_OPENCL_DIR}"

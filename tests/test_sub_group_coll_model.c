@@ -56,7 +56,7 @@ static void test_layout__accepts_and_rejects(void) {
 
 static sgc_answer ans(sgc_family f, sgc_type t, uint32_t L, int cuda, const uint64_t *v, uint32_t n,
                       uint32_t lid, uint32_t sgid, unsigned slot) {
-    const sgc_query q = {f, t, L, cuda};
+    const sgc_query q = {f, t, L, cuda, 0};
     return sgc_answer_of(&q, v, n, lid, sgid, slot);
 }
 #define EXACT(a, w) ((a).defined && !(a).unwritten && (a).tol == 0.0 && (a).want == (w))
@@ -95,6 +95,35 @@ static void test_answers__votes_and_ballots(void) {
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 2, 0, SGC_BALLOT_LT_MASK), 3));
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 0, 0, SGC_BALLOT_INVERSE), 1)); /* bit 0 of 1 */
     CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 3, 1, 0, SGC_BALLOT_INVERSE), 0));
+}
+
+/* Lane masks, word L % 4, worked by hand: lane 5 of 7 (word 0), lane 33 of 40 (words 0
+ * and 1: the second word holds lanes 32..39), nothing past the size. */
+static void test_answers__lane_masks(void) {
+    uint64_t v[40];
+    memset(v, 0, sizeof v);
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 7, 5, 0, SGC_BALLOT_EQ_MASK), 0x20));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 7, 5, 0, SGC_BALLOT_GE_MASK), 0x60));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 7, 5, 0, SGC_BALLOT_GT_MASK), 0x40));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 7, 5, 0, SGC_BALLOT_LE_MASK), 0x3f));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 7, 6, 0, SGC_BALLOT_GT_MASK), 0)); /* the last lane */
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 4, 0, v, 7, 5, 0, SGC_BALLOT_GE_MASK), 0x60)); /* L = 4: word 0 */
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 7, 5, 0, SGC_BALLOT_LE_MASK), 0));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 40, 33, 0, SGC_BALLOT_EQ_MASK), 0x2));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 40, 33, 0, SGC_BALLOT_GE_MASK), 0xfe));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 40, 33, 0, SGC_BALLOT_GT_MASK), 0xfc));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 1, 0, v, 40, 33, 0, SGC_BALLOT_LE_MASK), 0x3));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 40, 33, 0, SGC_BALLOT_LE_MASK), 0xffffffffu));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 40, 33, 0, SGC_BALLOT_GE_MASK), 0));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 2, 0, v, 40, 3, 0, SGC_BALLOT_GE_MASK), 0));
+    CHECK(EXACT(ans(SGC_F_BALLOT, SGC_T_U32, 0, 0, v, 40, 3, 0, SGC_BALLOT_GE_MASK), 0xfffffff8u));
+    /* An incomplete sub-group of 3 in a launch whose largest is 16: ge and gt run to the
+     * largest (OpenCL-CTS's generate_bit_mask), eq and le do not change. */
+    const sgc_query q = {SGC_F_BALLOT, SGC_T_U32, 0, 0, 16};
+    CHECK(EXACT(sgc_answer_of(&q, v, 3, 1, 0, SGC_BALLOT_GE_MASK), 0xfffe));
+    CHECK(EXACT(sgc_answer_of(&q, v, 3, 1, 0, SGC_BALLOT_GT_MASK), 0xfffc));
+    CHECK(EXACT(sgc_answer_of(&q, v, 3, 1, 0, SGC_BALLOT_LE_MASK), 0x3));
+    CHECK(EXACT(sgc_answer_of(&q, v, 3, 2, 0, SGC_BALLOT_EQ_MASK), 0x4));
 }
 
 static void test_answers__arithmetic(void) {
@@ -141,6 +170,7 @@ int main(void) {
     test_layout__accepts_and_rejects();
     test_answers__shuffles();
     test_answers__votes_and_ballots();
+    test_answers__lane_masks();
     test_answers__arithmetic();
     test_answers__non_uniform();
     return UNIT_DONE();

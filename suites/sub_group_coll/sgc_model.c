@@ -166,7 +166,8 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
          "none(random)"},
         {"ballot word 0", "ballot word 1", "ballot word 2", "ballot word 3", "ballot_bit_count",
          "ballot_inclusive_scan", "ballot_exclusive_scan", "ballot_find_lsb", "ballot_find_msb",
-         "ballot_bit_extract", "lt_mask word 0", "inverse_ballot"},
+         "ballot_bit_extract", "lt_mask word 0", "inverse_ballot", "eq_mask word L % 4",
+         "ge_mask word L % 4", "gt_mask word L % 4", "le_mask word L % 4"},
         {"non-uniform reduce_add", "non-uniform scan_inclusive_add", "non-uniform scan_exclusive_add",
          "non-uniform reduce_min", "non-uniform reduce_max", "non-uniform any", "non-uniform all",
          "non-uniform ballot_bit_count"},
@@ -331,8 +332,19 @@ static sgc_answer sgc_vote_answer(const sgc_query *q, const uint64_t *v, uint32_
     }
 }
 
+/* Word w of the 128-lane mask with the bits of lanes [lo, hi) set. */
+static uint32_t sgc_lane_range(uint32_t w, uint32_t lo, uint32_t hi) {
+    uint32_t m = 0;
+    for (uint32_t j = 32 * w; j < 32 * w + 32; j++)
+        if (j >= lo && j < hi) m |= 1u << (j % 32);
+    return m;
+}
+
 /* Ballots (cl_khr_subgroup_ballot): bit j of the mask is lane j's predicate, lanes past
- * the size 0; scans count the set bits at lanes <= lid (inclusive) or < lid. */
+ * the size 0; scans count the set bits at lanes <= lid (inclusive) or < lid. The ge and gt
+ * masks of an incomplete sub-group run to the launch's largest sub-group, as OpenCL-CTS
+ * expects them (from get_max_sub_group_size) and CUDA's %lanemask_ge/gt are in a partial
+ * warp; SPIR-V's SubgroupGeMask would stop at the size. */
 static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                     unsigned slot) {
     const uint32_t L = q->launch, one = L % size;
@@ -349,7 +361,7 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
             msb = j;
         }
     }
-    const uint32_t e = (lid + L) % size;
+    const uint32_t e = (lid + L) % size, mw = L % 4u, top = q->max_size > size ? q->max_size : size;
     switch (slot) {
     case SGC_BALLOT_COUNT: return sgc_exact(count);
     case SGC_BALLOT_INCL: return sgc_exact(incl);
@@ -362,6 +374,10 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
         const uint32_t w = (uint32_t)v[0], word = (lid / 32) % 2 ? ~w : w;
         return sgc_exact((word >> (lid % 32)) & 1u);
     }
+    case SGC_BALLOT_EQ_MASK: return sgc_exact(sgc_lane_range(mw, lid, lid + 1));
+    case SGC_BALLOT_GE_MASK: return sgc_exact(sgc_lane_range(mw, lid, top));
+    case SGC_BALLOT_GT_MASK: return sgc_exact(sgc_lane_range(mw, lid + 1, top));
+    case SGC_BALLOT_LE_MASK: return sgc_exact(sgc_lane_range(mw, 0, lid + 1));
     default: return slot < 4 ? sgc_exact(words[slot]) : sgc_undefined;
     }
 }

@@ -14,6 +14,8 @@
 
 #define SGC_SHUFFLE_SRC "suites/sub_group_coll/sgc_shuffle.gc"
 #define SGC_ARITH_SRC "suites/sub_group_coll/sgc_arith.gc"
+#define SGC_BALLOT_SRC "suites/sub_group_coll/sgc_ballot.gc"
+#define SGC_NU_SRC "suites/sub_group_coll/sgc_nonuniform.gc"
 
 static const char *sgc_requires(const gc_test *t, const gc_device_info *info) {
     const sgc_param *p = t->param;
@@ -201,14 +203,14 @@ static const sgc_family_kind sgc_families[] = {
     {"relative", "sgc_relative", SGC_SHUFFLE_SRC, "cl_khr_subgroup_shuffle_relative",
      "shuffle_up and shuffle_down", SGC_F_RELATIVE},
     {"vote", "sgc_vote", SGC_SHUFFLE_SRC, "sub-groups", "any, all, none", SGC_F_VOTE},
-    {"nonuniform", "sgc_nonuniform", SGC_SHUFFLE_SRC,
+    {"nonuniform", "sgc_nonuniform", SGC_NU_SRC,
      "cl_khr_subgroup_non_uniform_arithmetic, _non_uniform_vote and _ballot",
      "reduce/scan +, min, max, any, all, ballot count over odd lanes, the first k, one lane",
      SGC_F_NONUNIFORM},
     {"clustered", "sgc_clustered", SGC_ARITH_SRC, "cl_khr_subgroup_clustered_reduce",
      "clustered reduce + * min max and or xor, clusters of 1 .. the largest size", SGC_F_CLUSTERED},
-    {"ballot", "sgc_ballot", SGC_SHUFFLE_SRC, "cl_khr_subgroup_ballot",
-     "ballot words, bit count, scans, find lsb/msb, bit extract", SGC_F_BALLOT},
+    {"ballot", "sgc_ballot", SGC_BALLOT_SRC, "cl_khr_subgroup_ballot",
+     "ballot words, bit count, scans, find lsb/msb, bit extract, lane masks eq/ge/gt/le/lt", SGC_F_BALLOT},
     {"arith", "sgc_arith", SGC_ARITH_SRC, "sub-groups (or, for f64, fp64)", "reduce and scans with +, min, max",
      SGC_F_ARITH},
     {"arith_ext", "sgc_arith_ext", SGC_ARITH_SRC, "cl_khr_subgroup_non_uniform_arithmetic (and fp64 for f64)",
@@ -240,6 +242,8 @@ static const sgc_mutant_kind sgc_mutants[] = {
      "clustered reductions over clusters half as wide"},
     {"ballot_whole_warp", SGC_F_BALLOT, SGC_T_U32, "GC_FAULT=SGC_FAULT_BALLOT_WHOLE_WARP",
      "ballot counts the lanes past the sub-group's size as voting"},
+    {"gt_mask_is_ge", SGC_F_BALLOT, SGC_T_U32, "GC_FAULT=SGC_FAULT_GT_IS_GE",
+     "gt mask includes the caller's own lane"},
 };
 #define SGC_N_MUTANTS (sizeof sgc_mutants / sizeof sgc_mutants[0])
 #else
