@@ -19,14 +19,16 @@
 
 static const char *const sources[] = {"suites/sub_group_coll/sgc_shuffle.gc", "suites/sub_group_coll/sgc_arith.gc",
                                       "suites/sub_group_coll/sgc_ballot.gc",
-                                      "suites/sub_group_coll/sgc_nonuniform.gc"};
+                                      "suites/sub_group_coll/sgc_nonuniform.gc", "suites/sub_group_coll/sgc_bench.gc",
+                                      "suites/sub_group_coll/sgc_bench_ballot.gc"};
 #define N_SOURCES (sizeof sources / sizeof sources[0])
 static const char *const faults[] = {
     "GC_FAULT=SGC_FAULT_BCAST_LANE_ZERO", "GC_FAULT=SGC_FAULT_XOR_AS_ADD",
     "GC_FAULT=SGC_FAULT_UP_IS_DOWN",      "GC_FAULT=SGC_FAULT_ALL_SKIPS_LAST",
     "GC_FAULT=SGC_FAULT_EXCL_IS_INCL",    "GC_FAULT=SGC_FAULT_REDUCE_DROPS_0",
     "GC_FAULT=SGC_FAULT_BALLOT_WHOLE_WARP", "GC_FAULT=SGC_FAULT_NU_HOISTED",
-    "GC_FAULT=SGC_FAULT_CLUSTER_HALF",    "GC_FAULT=SGC_FAULT_GT_IS_GE"};
+    "GC_FAULT=SGC_FAULT_CLUSTER_HALF",    "GC_FAULT=SGC_FAULT_GT_IS_GE",
+    "GC_FAULT=SGC_FAULT_BENCH_TREE_SHORT"};
 
 static void test_mutant_defines_compile(void) {
     for (size_t f = 0; f < N_SOURCES; f++) {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "suites/sub_group_coll/sgc_bench.h"
 #include "suites/sub_group_coll/sgc_model.h"
 #include "unit.h"
 
@@ -166,11 +167,35 @@ static void test_answers__non_uniform(void) {
     CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 8, 0, v, 4, 2, 0, SGC_NU_BALLOT_COUNT), 1));
 }
 
+/* The benchmarks' host replay (sgc_bench.gc's rounds x += r ^ i), worked by hand. */
+static void test_bench_replay(void) {
+    uint32_t v[3], t[3];
+    v[0] = 1, v[1] = 2;
+    sgb_replay(SGB_REDUCE, v, t, 2, 2); /* r = 3: {4, 5}; r = 9, 9 ^ 1 = 8: {12, 13} */
+    CHECK(v[0] == 12 && v[1] == 13);
+    v[0] = 1, v[1] = 2;
+    sgb_replay(SGB_SHUFFLE, v, t, 2, 1); /* mask 1: each adds the other's value */
+    CHECK(v[0] == 3 && v[1] == 3);
+    v[0] = 1, v[1] = 2, v[2] = 3;
+    sgb_replay(SGB_SCAN, v, t, 3, 1); /* prefixes 1, 3, 6 */
+    CHECK(v[0] == 2 && v[1] == 5 && v[2] == 9);
+    v[0] = 1, v[1] = 2, v[2] = 3;
+    sgb_replay(SGB_BROADCAST, v, t, 3, 2); /* lane 0's 1: {2, 3, 4}; lane 1's 3, 3 ^ 1 = 2 */
+    CHECK(v[0] == 4 && v[1] == 5 && v[2] == 6);
+    v[0] = 16, v[1] = 1;
+    sgb_replay(SGB_VOTE, v, t, 2, 1); /* 16 & 15 == 0: any is 1 */
+    CHECK(v[0] == 17 && v[1] == 2);
+    v[0] = 4, v[1] = 1, v[2] = 8;
+    sgb_replay(SGB_BALLOT, v, t, 3, 1); /* & 3 == 0 for 4 and 8: count 2 */
+    CHECK(v[0] == 6 && v[1] == 3 && v[2] == 10);
+}
+
 int main(void) {
     test_layout__accepts_and_rejects();
     test_answers__shuffles();
     test_answers__votes_and_ballots();
     test_answers__lane_masks();
+    test_bench_replay();
     test_answers__arithmetic();
     test_answers__non_uniform();
     return UNIT_DONE();

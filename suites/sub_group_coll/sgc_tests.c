@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "suites/sub_group_coll/sgc_bench.h"
 #include "suites/sub_group_coll/sgc_params.h"
 
 #define SGC_SHUFFLE_SRC "suites/sub_group_coll/sgc_shuffle.gc"
@@ -383,4 +384,5 @@ void gc_suite_sub_group_coll_register(void) {
     }
     sgc_register_score();
 #endif
+    sgc_register_bench();
 }
