@@ -24,6 +24,7 @@ if(GC_SUBGROUP_OPENCL_LIBRARY)
                    "sub_group_coll.arith_f64_nd1=PASS" "sub_group_coll.arith_u32_nd3=PASS" "sub_group_coll.arith_ext_i64_nd1=PASS"
                    "sub_group_coll.ballot_u32_nd3=PASS" "sub_group_coll.nonuniform_u32_nd1=PASS"
                    "sub_group_coll.clustered_u32_nd3=PASS" "sub_group_coll.arith_u32_partial3=PASS"
+                   "sub_group_coll.nonuniform_f64_nd1=PASS" "sub_group_coll.clustered_i64_nd1=PASS"
                    -- run --filter "sub_group_coll.*_nd1,sub_group_coll.*u32_nd3,-sub_group_coll.nonuniform_u32_nd3,sub_group_coll.broadcast_u32_partial3,sub_group_coll.arith_u32_partial3,sub_group_coll.clustered_u32_partial3")
   add_test(NAME sub_group_coll.mutants_caught_with_sub_groups
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/expect_outcome.py $<TARGET_FILE:gpucheck-cli> 0
@@ -33,7 +34,8 @@ if(GC_SUBGROUP_OPENCL_LIBRARY)
                    "mutant_sub_group_coll.reduce_drops_lane_0=CAUGHT"
                    "mutant_sub_group_coll.ballot_whole_warp=CAUGHT"
                    "mutant_sub_group_coll.nonuniform_hoisted=CAUGHT"
-                   "mutant_sub_group_coll.cluster_half=CAUGHT" "mutant_sub_group_coll.gt_mask_is_ge=CAUGHT"
+                   "mutant_sub_group_coll.cluster_half=CAUGHT" "mutant_sub_group_coll.gt_mask_is_ge=CAUGHT" "mutant_sub_group_coll.cluster_half_f32=CAUGHT"
+                   "mutant_sub_group_coll.nonuniform_hoisted_i64=CAUGHT"
                    "sub_group_coll.mutation_score=MEASURED"
                    -- run --filter "mutant_sub_group_coll.*,sub_group_coll.mutation_score")
   # The benchmarks (collective against local memory, per operation): each validates, then

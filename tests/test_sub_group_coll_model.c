@@ -167,6 +167,27 @@ static void test_answers__non_uniform(void) {
     CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 8, 0, v, 4, 2, 0, SGC_NU_BALLOT_COUNT), 1));
 }
 
+/* Non-uniform and clustered operations on other types than u32, by hand: i32 min over
+ * odd lanes of {-3, -5, 7, -9} is -9; u64 + wraps; f32 clustered + and * within bounds. */
+static void test_answers__typed(void) {
+    const uint64_t s[4] = {0xfffffffdu, 0xfffffffbu, 7, 0xfffffff7u};
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_I32, 3, 0, s, 4, 1, 0, SGC_NU_REDUCE_MIN), 0xfffffff7u));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_I32, 3, 0, s, 4, 3, 0, SGC_NU_REDUCE_MAX), 0xfffffffbu));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_I32, 3, 0, s, 4, 3, 0, SGC_NU_EXCL_ADD), 0xfffffffbu));
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U32, 3, 0, s, 4, 3, 0, SGC_NU_REDUCE_MAX), 0xfffffffbu));
+    CHECK(ans(SGC_F_NONUNIFORM, SGC_T_I32, 3, 0, s, 4, 3, 0, SGC_NU_ANY).defined == 0); /* u32 only */
+    const uint64_t w[2] = {0xffffffffffffffffull, 2};
+    CHECK(EXACT(ans(SGC_F_NONUNIFORM, SGC_T_U64, 7, 0, w, 2, 1, 0, SGC_NU_REDUCE_ADD), 1)); /* lanes 0, 1 */
+    const uint64_t f[4] = {0x3f800000u, 0x40000000u, 0x40400000u, 0x40800000u}; /* 1, 2, 3, 4 */
+    sgc_answer a = ans(SGC_F_CLUSTERED, SGC_T_F32, 1, 0, f, 4, 3, 0, 0); /* clusters of 2: 3 + 4 */
+    CHECK(a.defined && a.tol > 0 && a.fwant == 7.0);
+    a = ans(SGC_F_CLUSTERED, SGC_T_F32, 2, 0, f, 4, 0, 0, 1); /* clusters of 4: 1 * 2 * 3 * 4 */
+    CHECK(a.defined && a.tol > 0 && a.fwant == 24.0);
+    CHECK(EXACT(ans(SGC_F_CLUSTERED, SGC_T_F32, 1, 0, f, 4, 0, 0, 3), 0x40000000u)); /* max of 1, 2 */
+    CHECK(ans(SGC_F_CLUSTERED, SGC_T_F32, 1, 0, f, 4, 0, 0, 4).defined == 0); /* no & for floats */
+    CHECK(EXACT(ans(SGC_F_CLUSTERED, SGC_T_I32, 2, 0, s, 4, 2, 0, 2), 0xfffffff7u)); /* min -9 */
+}
+
 /* The benchmarks' host replay (sgc_bench.gc's rounds x += r ^ i), worked by hand. */
 static void test_bench_replay(void) {
     uint32_t v[3], t[3];
@@ -196,6 +217,7 @@ int main(void) {
     test_answers__votes_and_ballots();
     test_answers__lane_masks();
     test_bench_replay();
+    test_answers__typed();
     test_answers__arithmetic();
     test_answers__non_uniform();
     return UNIT_DONE();

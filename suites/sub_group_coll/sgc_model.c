@@ -143,8 +143,8 @@ unsigned sgc_family_slots(sgc_family f, sgc_type t) {
     case SGC_F_RELATIVE: return SGC_REL_SLOTS;
     case SGC_F_VOTE: return SGC_VOTE_SLOTS;
     case SGC_F_BALLOT: return SGC_BALLOT_SLOTS;
-    case SGC_F_NONUNIFORM: return SGC_NU_SLOTS;
-    case SGC_F_CLUSTERED: return SGC_CL_SLOTS;
+    case SGC_F_NONUNIFORM: return t == SGC_T_U32 ? SGC_NU_SLOTS : SGC_NU_ARITH_SLOTS;
+    case SGC_F_CLUSTERED: return sgc_type_is_float(t) ? SGC_CL_FLOAT_SLOTS : SGC_CL_SLOTS;
     case SGC_F_ARITH: return SGC_ARITH_SLOTS(3);
     case SGC_F_ARITH_EXT: return SGC_ARITH_SLOTS(sgc_type_is_float(t) ? 1 : 4);
     }
@@ -279,15 +279,18 @@ static sgc_answer sgc_fold_float(sgc_type t, unsigned op, const uint64_t *v, uin
     return a;
 }
 
+/* op over v[0..k) in the query's type: exact, or within the floating bound for + and *. */
+static sgc_answer sgc_fold(sgc_type t, unsigned op, const uint64_t *v, uint32_t k) {
+    if (sgc_type_is_float(t) && (op == SGC_OP_ADD || op == SGC_OP_MUL)) return sgc_fold_float(t, op, v, k);
+    uint64_t acc = sgc_identity(t, op);
+    for (uint32_t j = 0; j < k; j++) acc = sgc_apply(t, op, acc, v[j] & sgc_mask(t));
+    return sgc_exact(acc);
+}
+
 static sgc_answer sgc_arith_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                    unsigned slot) {
     const unsigned op = sgc_slot_op(q->family, slot), kind = slot % 3;
-    const uint32_t k = kind == SGC_KIND_REDUCE ? size : kind == SGC_KIND_INCLUSIVE ? lid + 1 : lid;
-    if (sgc_type_is_float(q->type) && (op == SGC_OP_ADD || op == SGC_OP_MUL))
-        return sgc_fold_float(q->type, op, v, k);
-    uint64_t acc = sgc_identity(q->type, op);
-    for (uint32_t j = 0; j < k; j++) acc = sgc_apply(q->type, op, acc, v[j] & sgc_mask(q->type));
-    return sgc_exact(acc);
+    return sgc_fold(q->type, op, v, kind == SGC_KIND_REDUCE ? size : kind == SGC_KIND_INCLUSIVE ? lid + 1 : lid);
 }
 
 /* CUDA's documented edges: shuffle_up below lane 0 and shuffle_down past lane 31 return
@@ -382,33 +385,30 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
     }
 }
 
-/* Non-uniform (u32): over the active lanes only (SGC_NU_ACTIVE), in local-id order; an
- * inactive lane writes nothing. */
+/* Non-uniform: over the active lanes only (SGC_NU_ACTIVE), in local-id order; an
+ * inactive lane writes nothing. Votes and the ballot count (u32): bit m % 32 of x. */
 static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                         unsigned slot) {
     const uint32_t L = q->launch;
     if (!(SGC_NU_ACTIVE(L, lid))) return sgc_unwritten;
-    uint32_t add = 0, incl = 0, excl = 0, mn = UINT32_MAX, mx = 0, count = 0;
+    uint64_t act[128];
+    uint32_t k = 0, upto = 0, count = 0;
     int any = 0, all = 1;
-    for (uint32_t j = 0; j < size; j++) {
+    for (uint32_t j = 0; j < size && k < 128; j++) {
         if (!(SGC_NU_ACTIVE(L, j))) continue;
-        const uint32_t x = (uint32_t)v[j];
-        const int bit = (int)((x >> ((L / 3u) % 32u)) & 1u);
-        add += x;
-        if (j <= lid) incl += x;
-        if (j < lid) excl += x;
-        if (x < mn) mn = x;
-        if (x > mx) mx = x;
+        const int bit = (int)((v[j] >> ((L / 3u) % 32u)) & 1u);
+        upto += j < lid; /* active lanes below the caller */
+        act[k++] = v[j];
         any |= bit;
         all &= bit;
         count += (uint32_t)bit;
     }
     switch (slot) {
-    case SGC_NU_REDUCE_ADD: return sgc_exact(add);
-    case SGC_NU_INCL_ADD: return sgc_exact(incl);
-    case SGC_NU_EXCL_ADD: return sgc_exact(excl);
-    case SGC_NU_REDUCE_MIN: return sgc_exact(mn);
-    case SGC_NU_REDUCE_MAX: return sgc_exact(mx);
+    case SGC_NU_REDUCE_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, k);
+    case SGC_NU_INCL_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, upto + 1);
+    case SGC_NU_EXCL_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, upto);
+    case SGC_NU_REDUCE_MIN: return sgc_fold(q->type, SGC_OP_MIN, act, k);
+    case SGC_NU_REDUCE_MAX: return sgc_fold(q->type, SGC_OP_MAX, act, k);
     case SGC_NU_ANY: return sgc_exact((uint64_t)any);
     case SGC_NU_ALL: return sgc_exact((uint64_t)all);
     case SGC_NU_BALLOT_COUNT: return sgc_exact(count);
@@ -416,16 +416,14 @@ static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, u
     }
 }
 
-/* Clustered (u32): op over lanes [lid & ~(cs - 1), + cs) that exist, cs = 2^L. */
+/* Clustered: op over lanes [lid & ~(cs - 1), + cs) that exist, cs = 2^L. */
 static sgc_answer sgc_clustered_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                        unsigned slot) {
     static const unsigned ops[SGC_CL_SLOTS] = {SGC_OP_ADD, SGC_OP_MUL, SGC_OP_MIN, SGC_OP_MAX,
                                                SGC_OP_AND, SGC_OP_OR, SGC_OP_XOR};
-    if (q->launch > 6 || slot >= SGC_CL_SLOTS) return sgc_undefined;
+    if (q->launch > 6 || slot >= sgc_family_slots(SGC_F_CLUSTERED, q->type)) return sgc_undefined;
     const uint32_t cs = 1u << q->launch, base = lid & ~(cs - 1u);
-    uint64_t acc = sgc_identity(SGC_T_U32, ops[slot]);
-    for (uint32_t j = base; j < base + cs && j < size; j++) acc = sgc_apply(SGC_T_U32, ops[slot], acc, v[j]);
-    return sgc_exact(acc);
+    return sgc_fold(q->type, ops[slot], v + base, (base + cs < size ? base + cs : size) - base);
 }
 
 sgc_answer sgc_answer_of(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
