@@ -8,7 +8,8 @@
  * Kernels: sgc_bench.gc and sgc_bench_ballot.gc. Before timing, one launch is checked
  * against the host, which replays every round of every group from the inputs and the
  * lane layout the kernel recorded; a wrong result FAILs the benchmark, unmeasured. Sizes:
- * 2^20 work-items and 64 rounds on a GPU, 2^16 and 32 on a CPU (times --scale). */
+ * 2^21 work-items and 256 rounds on a GPU (long enough that the launch is not the time),
+ * 2^16 and 32 on a CPU (times --scale). */
 #include <stdio.h>
 #include <string.h>
 
@@ -83,11 +84,11 @@ static gc_status sgb_run(gc_test_ctx *ctx) {
     sgb_state *s = gc_ctx_malloc(ctx, sizeof *s);
     if (!s) return GC_ERR_NO_MEMORY;
     gc_ctx_set_state(ctx, s);
-    double items = (info->is_cpu ? 65536.0 : 1048576.0) * gc_ctx_scale(ctx);
+    double items = (info->is_cpu ? 65536.0 : 2097152.0) * gc_ctx_scale(ctx);
     if (items > 16777216.0) items = 16777216.0;
     s->n = ((uint32_t)items / SGC_BENCH_WG) * SGC_BENCH_WG;
     if (s->n < SGC_BENCH_WG) s->n = SGC_BENCH_WG;
-    s->R = info->is_cpu ? 32u : 64u;
+    s->R = info->is_cpu ? 32u : 256u;
     s->range = (gc_range){1, {s->n, 1, 1}, {SGC_BENCH_WG, 1, 1}, 0};
     gc_status st = sgb_kernel(ctx, p->op, p->local, p->define, &s->k);
     if (st == GC_ERR_NO_KERNEL) {
