@@ -59,7 +59,13 @@ GC_FN gc_u32 gc_ballot_word(gc_ballot b, gc_u32 w) { return w == 0u ? b.x : w ==
 /* A ballot from four words (uniform across the sub-group), and the caller's own bit. */
 #define gc_ballot_make(w0, w1, w2, w3) ((uint4)((w0), (w1), (w2), (w3)))
 #define gc_sub_group_inverse_ballot(b) (sub_group_inverse_ballot(b) != 0)
+/* The lane masks: bit j for j < lid (lt), j <= lid (le), j == lid (eq), j >= lid (ge),
+ * j > lid (gt), up to the largest sub-group size (OpenCL-CTS's reading). */
 #define gc_sub_group_lt_mask() get_sub_group_lt_mask()
+#define gc_sub_group_le_mask() get_sub_group_le_mask()
+#define gc_sub_group_eq_mask() get_sub_group_eq_mask()
+#define gc_sub_group_ge_mask() get_sub_group_ge_mask()
+#define gc_sub_group_gt_mask() get_sub_group_gt_mask()
 #endif
 /* Non-uniform operations: over the members that reach them inside a branch. The set is
  * taken before the branch (gc_sub_group_set_of(p), in uniform control flow) since CUDA
@@ -161,11 +167,23 @@ GC_FN gc_u32 gc__lanemask_le(void) {
 #define gc_ballot_bit_extract(b, i) ((((b) >> (i)) & 1u) != 0u)
 #define gc_ballot_make(w0, w1, w2, w3) ((void)(w1), (void)(w2), (void)(w3), (gc_ballot)(w0))
 #define gc_sub_group_inverse_ballot(b) ((((b) >> gc_sub_group_local_id()) & 1u) != 0u)
-GC_FN gc_ballot gc_sub_group_lt_mask(void) {
-    unsigned m;
-    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
-    return m;
-}
+/* The lane masks: the special registers. In a partial warp ge and gt also name the
+ * absent lanes up to 31, as OpenCL's name those up to the largest sub-group size. */
+#define GC__CUDA_LANEMASK(name)                                                                 \
+    GC_FN gc_ballot gc__lanemask_##name(void) {                                                 \
+        unsigned m;                                                                             \
+        asm("mov.u32 %0, %%lanemask_" #name ";" : "=r"(m));                                     \
+        return m;                                                                               \
+    }
+GC__CUDA_LANEMASK(lt)
+GC__CUDA_LANEMASK(eq)
+GC__CUDA_LANEMASK(ge)
+GC__CUDA_LANEMASK(gt)
+#define gc_sub_group_lt_mask() gc__lanemask_lt()
+#define gc_sub_group_le_mask() ((gc_ballot)gc__lanemask_le())
+#define gc_sub_group_eq_mask() gc__lanemask_eq()
+#define gc_sub_group_ge_mask() gc__lanemask_ge()
+#define gc_sub_group_gt_mask() gc__lanemask_gt()
 
 /* The operations: signed + and * wrap through unsigned (no undefined overflow in C++);
  * identities are those of OpenCL's exclusive scans (+-INFINITY for floating min/max). */

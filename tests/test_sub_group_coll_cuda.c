@@ -17,17 +17,21 @@
 
 #define SKIP_EXIT 77
 
-static const char *const sources[] = {"suites/sub_group_coll/sgc_shuffle.gc",
-                                      "suites/sub_group_coll/sgc_arith.gc"};
+static const char *const sources[] = {"suites/sub_group_coll/sgc_shuffle.gc", "suites/sub_group_coll/sgc_arith.gc",
+                                      "suites/sub_group_coll/sgc_ballot.gc",
+                                      "suites/sub_group_coll/sgc_nonuniform.gc", "suites/sub_group_coll/sgc_bench.gc",
+                                      "suites/sub_group_coll/sgc_bench_ballot.gc"};
+#define N_SOURCES (sizeof sources / sizeof sources[0])
 static const char *const faults[] = {
     "GC_FAULT=SGC_FAULT_BCAST_LANE_ZERO", "GC_FAULT=SGC_FAULT_XOR_AS_ADD",
     "GC_FAULT=SGC_FAULT_UP_IS_DOWN",      "GC_FAULT=SGC_FAULT_ALL_SKIPS_LAST",
     "GC_FAULT=SGC_FAULT_EXCL_IS_INCL",    "GC_FAULT=SGC_FAULT_REDUCE_DROPS_0",
     "GC_FAULT=SGC_FAULT_BALLOT_WHOLE_WARP", "GC_FAULT=SGC_FAULT_NU_HOISTED",
-    "GC_FAULT=SGC_FAULT_CLUSTER_HALF"};
+    "GC_FAULT=SGC_FAULT_CLUSTER_HALF",    "GC_FAULT=SGC_FAULT_GT_IS_GE",
+    "GC_FAULT=SGC_FAULT_BENCH_TREE_SHORT"};
 
 static void test_mutant_defines_compile(void) {
-    for (size_t f = 0; f < sizeof sources / sizeof sources[0]; f++) {
+    for (size_t f = 0; f < N_SOURCES; f++) {
         char *text = NULL, what[256];
         gc_status st = gc_source_expand(sources[f], &text);
         CHECKF(st == GC_OK, "expand %s: %s\n", sources[f], gc_status_name(st));
@@ -47,11 +51,12 @@ static void test_mutant_defines_compile(void) {
  * shuffles and votes of the scans and the vote kernel. */
 static void test_ptx_uses_warp_instructions(void) {
     static const char *const want[] = {"redux.sync", "shfl.sync.up", "shfl.sync.idx", "shfl.sync.bfly",
-                                       "vote.sync.any", "vote.sync.all", "vote.sync.ballot"};
-    char *text[2] = {NULL, NULL};
+                                       "vote.sync.any", "vote.sync.all", "vote.sync.ballot", "%lanemask_eq",
+                                       "%lanemask_ge", "%lanemask_gt", "%lanemask_le", "%lanemask_lt"};
+    char *text[N_SOURCES] = {NULL};
     size_t total = 0;
     char *all = NULL;
-    for (int f = 0; f < 2; f++) {
+    for (size_t f = 0; f < N_SOURCES; f++) {
         if (gc_source_expand(sources[f], &text[f]) != GC_OK) continue;
         gc_nvrtc_output o;
         memset(&o, 0, sizeof o);

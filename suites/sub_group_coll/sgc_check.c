@@ -120,7 +120,7 @@ static double sgc_as_double(sgc_type t, const unsigned char *w) {
 static int sgc_collect_launch(sgc_acc *a, uint32_t L, const sgc_layout *lay, const unsigned char *out,
                               uint64_t *v) {
     const sgc_state *s = a->s;
-    const sgc_query q = {a->p->family, a->p->type, L, s->cuda_edges};
+    const sgc_query q = {a->p->family, a->p->type, L, s->cuda_edges, lay->max_size};
     for (size_t k = 0; k < lay->n_groups; k++) {
         const size_t *mem = lay->order + lay->start[k];
         for (uint32_t j = 0; j < lay->size[k]; j++) v[j] = s->host_in[mem[j]];

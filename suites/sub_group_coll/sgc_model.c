@@ -143,8 +143,8 @@ unsigned sgc_family_slots(sgc_family f, sgc_type t) {
     case SGC_F_RELATIVE: return SGC_REL_SLOTS;
     case SGC_F_VOTE: return SGC_VOTE_SLOTS;
     case SGC_F_BALLOT: return SGC_BALLOT_SLOTS;
-    case SGC_F_NONUNIFORM: return SGC_NU_SLOTS;
-    case SGC_F_CLUSTERED: return SGC_CL_SLOTS;
+    case SGC_F_NONUNIFORM: return t == SGC_T_U32 ? SGC_NU_SLOTS : SGC_NU_ARITH_SLOTS;
+    case SGC_F_CLUSTERED: return sgc_type_is_float(t) ? SGC_CL_FLOAT_SLOTS : SGC_CL_SLOTS;
     case SGC_F_ARITH: return SGC_ARITH_SLOTS(3);
     case SGC_F_ARITH_EXT: return SGC_ARITH_SLOTS(sgc_type_is_float(t) ? 1 : 4);
     }
@@ -166,7 +166,8 @@ const char *sgc_slot_name(sgc_family f, sgc_type t, unsigned slot) {
          "none(random)"},
         {"ballot word 0", "ballot word 1", "ballot word 2", "ballot word 3", "ballot_bit_count",
          "ballot_inclusive_scan", "ballot_exclusive_scan", "ballot_find_lsb", "ballot_find_msb",
-         "ballot_bit_extract", "lt_mask word 0", "inverse_ballot"},
+         "ballot_bit_extract", "lt_mask word 0", "inverse_ballot", "eq_mask word L % 4",
+         "ge_mask word L % 4", "gt_mask word L % 4", "le_mask word L % 4"},
         {"non-uniform reduce_add", "non-uniform scan_inclusive_add", "non-uniform scan_exclusive_add",
          "non-uniform reduce_min", "non-uniform reduce_max", "non-uniform any", "non-uniform all",
          "non-uniform ballot_bit_count"},
@@ -278,15 +279,18 @@ static sgc_answer sgc_fold_float(sgc_type t, unsigned op, const uint64_t *v, uin
     return a;
 }
 
+/* op over v[0..k) in the query's type: exact, or within the floating bound for + and *. */
+static sgc_answer sgc_fold(sgc_type t, unsigned op, const uint64_t *v, uint32_t k) {
+    if (sgc_type_is_float(t) && (op == SGC_OP_ADD || op == SGC_OP_MUL)) return sgc_fold_float(t, op, v, k);
+    uint64_t acc = sgc_identity(t, op);
+    for (uint32_t j = 0; j < k; j++) acc = sgc_apply(t, op, acc, v[j] & sgc_mask(t));
+    return sgc_exact(acc);
+}
+
 static sgc_answer sgc_arith_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                    unsigned slot) {
     const unsigned op = sgc_slot_op(q->family, slot), kind = slot % 3;
-    const uint32_t k = kind == SGC_KIND_REDUCE ? size : kind == SGC_KIND_INCLUSIVE ? lid + 1 : lid;
-    if (sgc_type_is_float(q->type) && (op == SGC_OP_ADD || op == SGC_OP_MUL))
-        return sgc_fold_float(q->type, op, v, k);
-    uint64_t acc = sgc_identity(q->type, op);
-    for (uint32_t j = 0; j < k; j++) acc = sgc_apply(q->type, op, acc, v[j] & sgc_mask(q->type));
-    return sgc_exact(acc);
+    return sgc_fold(q->type, op, v, kind == SGC_KIND_REDUCE ? size : kind == SGC_KIND_INCLUSIVE ? lid + 1 : lid);
 }
 
 /* CUDA's documented edges: shuffle_up below lane 0 and shuffle_down past lane 31 return
@@ -331,8 +335,19 @@ static sgc_answer sgc_vote_answer(const sgc_query *q, const uint64_t *v, uint32_
     }
 }
 
+/* Word w of the 128-lane mask with the bits of lanes [lo, hi) set. */
+static uint32_t sgc_lane_range(uint32_t w, uint32_t lo, uint32_t hi) {
+    uint32_t m = 0;
+    for (uint32_t j = 32 * w; j < 32 * w + 32; j++)
+        if (j >= lo && j < hi) m |= 1u << (j % 32);
+    return m;
+}
+
 /* Ballots (cl_khr_subgroup_ballot): bit j of the mask is lane j's predicate, lanes past
- * the size 0; scans count the set bits at lanes <= lid (inclusive) or < lid. */
+ * the size 0; scans count the set bits at lanes <= lid (inclusive) or < lid. The ge and gt
+ * masks of an incomplete sub-group run to the launch's largest sub-group, as OpenCL-CTS
+ * expects them (from get_max_sub_group_size) and CUDA's %lanemask_ge/gt are in a partial
+ * warp; SPIR-V's SubgroupGeMask would stop at the size. */
 static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                     unsigned slot) {
     const uint32_t L = q->launch, one = L % size;
@@ -349,7 +364,7 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
             msb = j;
         }
     }
-    const uint32_t e = (lid + L) % size;
+    const uint32_t e = (lid + L) % size, mw = L % 4u, top = q->max_size > size ? q->max_size : size;
     switch (slot) {
     case SGC_BALLOT_COUNT: return sgc_exact(count);
     case SGC_BALLOT_INCL: return sgc_exact(incl);
@@ -362,37 +377,38 @@ static sgc_answer sgc_ballot_answer(const sgc_query *q, const uint64_t *v, uint3
         const uint32_t w = (uint32_t)v[0], word = (lid / 32) % 2 ? ~w : w;
         return sgc_exact((word >> (lid % 32)) & 1u);
     }
+    case SGC_BALLOT_EQ_MASK: return sgc_exact(sgc_lane_range(mw, lid, lid + 1));
+    case SGC_BALLOT_GE_MASK: return sgc_exact(sgc_lane_range(mw, lid, top));
+    case SGC_BALLOT_GT_MASK: return sgc_exact(sgc_lane_range(mw, lid + 1, top));
+    case SGC_BALLOT_LE_MASK: return sgc_exact(sgc_lane_range(mw, 0, lid + 1));
     default: return slot < 4 ? sgc_exact(words[slot]) : sgc_undefined;
     }
 }
 
-/* Non-uniform (u32): over the active lanes only (SGC_NU_ACTIVE), in local-id order; an
- * inactive lane writes nothing. */
+/* Non-uniform: over the active lanes only (SGC_NU_ACTIVE), in local-id order; an
+ * inactive lane writes nothing. Votes and the ballot count (u32): bit m % 32 of x. */
 static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                         unsigned slot) {
     const uint32_t L = q->launch;
     if (!(SGC_NU_ACTIVE(L, lid))) return sgc_unwritten;
-    uint32_t add = 0, incl = 0, excl = 0, mn = UINT32_MAX, mx = 0, count = 0;
+    uint64_t act[128];
+    uint32_t k = 0, upto = 0, count = 0;
     int any = 0, all = 1;
-    for (uint32_t j = 0; j < size; j++) {
+    for (uint32_t j = 0; j < size && k < 128; j++) {
         if (!(SGC_NU_ACTIVE(L, j))) continue;
-        const uint32_t x = (uint32_t)v[j];
-        const int bit = (int)((x >> ((L / 3u) % 32u)) & 1u);
-        add += x;
-        if (j <= lid) incl += x;
-        if (j < lid) excl += x;
-        if (x < mn) mn = x;
-        if (x > mx) mx = x;
+        const int bit = (int)((v[j] >> ((L / 3u) % 32u)) & 1u);
+        upto += j < lid; /* active lanes below the caller */
+        act[k++] = v[j];
         any |= bit;
         all &= bit;
         count += (uint32_t)bit;
     }
     switch (slot) {
-    case SGC_NU_REDUCE_ADD: return sgc_exact(add);
-    case SGC_NU_INCL_ADD: return sgc_exact(incl);
-    case SGC_NU_EXCL_ADD: return sgc_exact(excl);
-    case SGC_NU_REDUCE_MIN: return sgc_exact(mn);
-    case SGC_NU_REDUCE_MAX: return sgc_exact(mx);
+    case SGC_NU_REDUCE_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, k);
+    case SGC_NU_INCL_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, upto + 1);
+    case SGC_NU_EXCL_ADD: return sgc_fold(q->type, SGC_OP_ADD, act, upto);
+    case SGC_NU_REDUCE_MIN: return sgc_fold(q->type, SGC_OP_MIN, act, k);
+    case SGC_NU_REDUCE_MAX: return sgc_fold(q->type, SGC_OP_MAX, act, k);
     case SGC_NU_ANY: return sgc_exact((uint64_t)any);
     case SGC_NU_ALL: return sgc_exact((uint64_t)all);
     case SGC_NU_BALLOT_COUNT: return sgc_exact(count);
@@ -400,16 +416,14 @@ static sgc_answer sgc_nonuniform_answer(const sgc_query *q, const uint64_t *v, u
     }
 }
 
-/* Clustered (u32): op over lanes [lid & ~(cs - 1), + cs) that exist, cs = 2^L. */
+/* Clustered: op over lanes [lid & ~(cs - 1), + cs) that exist, cs = 2^L. */
 static sgc_answer sgc_clustered_answer(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,
                                        unsigned slot) {
     static const unsigned ops[SGC_CL_SLOTS] = {SGC_OP_ADD, SGC_OP_MUL, SGC_OP_MIN, SGC_OP_MAX,
                                                SGC_OP_AND, SGC_OP_OR, SGC_OP_XOR};
-    if (q->launch > 6 || slot >= SGC_CL_SLOTS) return sgc_undefined;
+    if (q->launch > 6 || slot >= sgc_family_slots(SGC_F_CLUSTERED, q->type)) return sgc_undefined;
     const uint32_t cs = 1u << q->launch, base = lid & ~(cs - 1u);
-    uint64_t acc = sgc_identity(SGC_T_U32, ops[slot]);
-    for (uint32_t j = base; j < base + cs && j < size; j++) acc = sgc_apply(SGC_T_U32, ops[slot], acc, v[j]);
-    return sgc_exact(acc);
+    return sgc_fold(q->type, ops[slot], v + base, (base + cs < size ? base + cs : size) - base);
 }
 
 sgc_answer sgc_answer_of(const sgc_query *q, const uint64_t *v, uint32_t size, uint32_t lid,

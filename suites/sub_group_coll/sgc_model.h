@@ -47,6 +47,7 @@ typedef struct {
     sgc_type type;
     uint32_t launch;  /* L */
     int cuda_edges;   /* CUDA: a shuffle source outside the warp yields the caller's value */
+    uint32_t max_size; /* the launch's largest sub-group (ge/gt masks); 0: the caller's own */
 } sgc_query;
 
 /** An answer: defined (1) or left undefined by the specifications (0). For floating +
