@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* msm_bench.c — the variable-base MSM over sizes: 2^12, 2^16 and 2^20 terms (points
  * [i + 1] G, splitmix scalars), each validated against arkworks' answer, then timed on the
- * device (the three launches of one pass). --param kzg_verify.msm_chunk / msm_window set
+ * device (the launches of one pass). --param kzg_verify.msm_chunk / msm_window set
  * the plan's task size and window (0: the library's choice). */
 #include <string.h>
 
@@ -34,7 +34,7 @@ static gc_status bench_setup(gc_test_ctx *ctx) {
         (st = kzg_pippenger_plan_create(&s->plan, gc_ctx_device(ctx), offsets, 1, (uint32_t)chunk, (unsigned)c)))
         return st;
     gc_ctx_note(ctx, "%zu terms: tasks of %u terms at most, %u tasks, window %u bits, %u windows", *n,
-                chunk ? (unsigned)chunk : KZG_PIPPENGER_DEFAULT_CHUNK, s->plan.n_tasks, s->plan.c, s->plan.n_windows);
+                (unsigned)s->plan.chunk, s->plan.n_tasks, s->plan.c, s->plan.n_windows);
     return GC_OK;
 }
 
@@ -86,7 +86,7 @@ static const size_t n_4096 = 4096, n_65536 = 65536, n_1m = 1048576;
 
 void kv_register_msm_benchmarks(void) {
     static const gc_param_def params[] = {
-        {"kzg_verify", "msm_chunk", GC_PARAM_UINT, 0, 1u << 24, "terms a task of the Pippenger MSM (0: 1024)"},
+        {"kzg_verify", "msm_chunk", GC_PARAM_UINT, 0, 1u << 24, "terms a task of the Pippenger MSM (0: the plan's choice)"},
         {"kzg_verify", "msm_window", GC_PARAM_UINT, 0, KZG_PIPPENGER_MAX_C,
          "window bits of the Pippenger MSM, 2..16 (0: log2(task terms) - 2)"}};
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) gc_param_register(&params[i]);

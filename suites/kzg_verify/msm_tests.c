@@ -3,7 +3,8 @@
  * arkworks' known answers: every case of up to 1,000 terms (sizes 1, 2, 7, 64, 1000; zero
  * scalars, infinity points, equal points, a point and its negation, r - 1, digit patterns)
  * as one batch of independent MSMs, under several task sizes and windows; and the mutants
- * (a negative digit adding +P, the running sums dropping the top bucket) caught. */
+ * (a negative digit adding +P, the running sums dropping the top bucket, the task tree
+ * dropping an MSM's unpaired last task) caught. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,8 +15,9 @@ typedef struct {
     unsigned c;
 } msm_shape;
 
-/* The default shape (one task of up to 1,024 terms a work-item), one-term tasks at the
- * smallest window, and 16-term tasks that cut every case of more terms in pieces. */
+/* The default shape (the plan's task size), one-term tasks at the smallest window (1,000
+ * tasks for the largest case: every level of the task tree, with unpaired tasks), and
+ * 16-term tasks that cut every case of more terms in pieces. */
 static const msm_shape shapes[] = {{0, 0}, {1, 2}, {16, 5}};
 #define KAT_MAX_TERMS 1000u
 
@@ -44,9 +46,11 @@ static gc_status known_answers_run(gc_test_ctx *ctx) {
     return run_shapes(ctx, 0, sizeof shapes / sizeof shapes[0]);
 }
 
+/* The mutants run the first two shapes: the default one may give every MSM a power of two
+ * of tasks, where the task tree has no unpaired task to drop. */
 static gc_status mutant_run(gc_test_ctx *ctx) {
     const int *m = gc_ctx_test(ctx)->param;
-    return run_shapes(ctx, *m, 1);
+    return run_shapes(ctx, *m, 2);
 }
 
 /* A plan refuses what it cannot run. */
@@ -66,7 +70,7 @@ static gc_status plan_arguments_run(gc_test_ctx *ctx) {
     return GC_OK;
 }
 
-static const int mutant_digit_sign = 20, mutant_top_bucket = 21;
+static const int mutant_digit_sign = 20, mutant_top_bucket = 21, mutant_task_tree_tail = 25;
 
 void kv_register_msm_tests(void) {
     static const gc_test tests[] = {
@@ -82,6 +86,9 @@ void kv_register_msm_tests(void) {
         {.suite = "mutant_kzg_verify", .name = "msm.top_bucket", .tags = "kzg,verify,msm,mutant",
          .description = "Pippenger whose running sums drop the top bucket: the known answers must catch it",
          .budget_s = 600, .min_checks = 1, .expect = GC_FAIL, .param = &mutant_top_bucket, .run = mutant_run},
+        {.suite = "mutant_kzg_verify", .name = "msm.task_tree_tail", .tags = "kzg,verify,msm,mutant",
+         .description = "Pippenger whose task tree drops an MSM's unpaired last task: the known answers must catch it",
+         .budget_s = 600, .min_checks = 1, .expect = GC_FAIL, .param = &mutant_task_tree_tail, .run = mutant_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }

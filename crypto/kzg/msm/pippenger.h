@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* pippenger.h — the host side of the variable-base MSM (crypto/kzg/msm/pippenger.gc):
- * many independent MSMs over G1 in one pass of three launches. */
+ * many independent MSMs over G1 in one pass: the buckets, a tree of log2(tasks) launches
+ * over each MSM's tasks, the finish. */
 #ifndef GC_KZG_MSM_PIPPENGER_H
 #define GC_KZG_MSM_PIPPENGER_H
 
@@ -11,19 +12,19 @@
 
 /* Largest window (bits a digit); a work-item keeps 2^(c-1) buckets. */
 #define KZG_PIPPENGER_MAX_C 16u
-/* Terms of one task by default (one work-item a task and window). */
-#define KZG_PIPPENGER_DEFAULT_CHUNK 1024u
+/* The longest task the plan chooses by itself (one work-item a task and window). */
+#define KZG_PIPPENGER_MAX_CHUNK 1024u
 
 typedef struct {
-    gc_kernel *buckets, *window_sums, *finish;
+    gc_kernel *buckets, *task_sums, *finish;
 } kzg_pippenger_kernels;
 
 /* The shape of one batch of MSMs and its device scratch. */
 typedef struct {
     gc_device *dev;
     unsigned c, n_windows;
-    uint32_t n_msms, n_tasks;
-    gc_buffer *tasks, *task_first, *buckets, *partials, *sums;
+    uint32_t n_msms, n_tasks, chunk, most_tasks; /* most_tasks: of one MSM (the tree's width) */
+    gc_buffer *tasks, *task_first, *buckets, *partials;
 } kzg_pippenger_plan;
 
 /** The three kernels from a module built from a source that includes pippenger.gc. */
@@ -35,7 +36,8 @@ unsigned kzg_pippenger_window_for(uint32_t chunk);
 
 /** A plan for n_msms MSMs, MSM m over terms [offsets[m], offsets[m + 1]) of the points and
  *  scalars a run is given (offsets non-decreasing, offsets[n_msms] < 2^32; an empty MSM
- *  gives infinity). chunk: terms a task (0: KZG_PIPPENGER_DEFAULT_CHUNK); c: window bits
+ *  gives infinity). chunk: terms a task (0: the plan's choice, 32 to 1,024 by the total
+ *  size: pippenger.c); c: window bits
  *  (0: kzg_pippenger_window_for(the longest task)). GC_ERR_ARGUMENT for bad offsets, c or
  *  n_msms = 0. */
 gc_status kzg_pippenger_plan_create(kzg_pippenger_plan *p, gc_device *dev, const uint64_t *offsets,

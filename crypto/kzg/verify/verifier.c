@@ -58,7 +58,7 @@ gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_set
 }
 
 void kzg_verifier_free(kzg_verifier *v) {
-    if (v->msm.buckets || v->msm.window_sums || v->msm.finish) kzg_pippenger_kernels_free(&v->msm);
+    if (v->msm.buckets || v->msm.task_sums || v->msm.finish) kzg_pippenger_kernels_free(&v->msm);
     if (v->decode) gc_kernel_free(v->decode);
     if (v->opening_pairs) gc_kernel_free(v->opening_pairs);
     if (v->pairing_checks) gc_kernel_free(v->pairing_checks);
