@@ -13,7 +13,7 @@ add_test(NAME kzg_verify_stages
                  -- run --filter "kzg_verify.msm.*,kzg_verify.g1_decode,kzg_verify.*_batch_g1,kzg_verify.verify_*")
 add_test(NAME kzg_verify_mutants_caught
          COMMAND ${GC_KV_EXPECT} 0 mutant_kzg_verify.msm.digit_sign=CAUGHT mutant_kzg_verify.msm.top_bucket=CAUGHT
-                 mutant_kzg_verify.msm.task_tree_tail=CAUGHT
+                 mutant_kzg_verify.msm.task_tree_tail=CAUGHT mutant_kzg_verify.verify_cells.column_drops_last_cell=CAUGHT
                  mutant_kzg_verify.g1_decode.no_subgroup_check=CAUGHT -- run --filter "mutant_kzg_verify.*")
 add_test(NAME kzg_verify_bench_validates
          COMMAND ${GC_KV_EXPECT} 0 kzg_verify.bench.msm_4096=PASS

@@ -56,4 +56,13 @@ typedef struct {
     gc_u32 defer;                           /* 1: part q's weight 2^(q per) is applied after the sums */
 } kzg_msm_shape;
 
+/* verify_cell_kzg_proof_batch's interpolant on the device (verify/cell_columns.gc): a
+ * cell's elements, and the constants kzg_cell_interp reads (Montgomery form): w_64^-t for
+ * t < 32, then 1/64, then h_c^-1 for the 128 columns. */
+#define KZG_CELL_ELEMENTS 64u
+#define KZG_CELL_LOG 6u
+#define KZG_CELL_CONST_INV_N 32u
+#define KZG_CELL_CONST_H_INV 33u
+#define KZG_CELL_CONSTS (33u + 128u)
+
 #endif

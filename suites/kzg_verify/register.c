@@ -10,5 +10,6 @@ void gc_suite_kzg_verify_register(void) {
     kv_register_cell_batch_tests();
     kv_register_blob_batch_tests();
     kv_register_verify_cells_tests();
+    kv_register_cell_columns_tests();
     kv_register_msm_benchmarks();
 }

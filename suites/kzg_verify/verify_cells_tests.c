@@ -4,11 +4,13 @@
  * crypto/kzg/vectors/verify_cell_kzg_proof_batch.txt: valid batches (duplicated commitments,
  * empty, a repeated cell), invalid ones (a wrong proof, a swapped pair, a changed element, a
  * wrong index or commitment, the identity as a proof) and refused ones (index 128, an
- * element = r, a bad encoding, a point off the curve or outside the subgroup). */
+ * element = r, a bad encoding, a point off the curve or outside the subgroup); and the
+ * mutant whose device interpolant leaves each column's last cell out, caught. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crypto/kzg/verify/cell_batch.h"
 #include "crypto/kzg/verify/verifier.h"
 #include "suites/kzg_verify/verify_suite.h"
 
@@ -132,7 +134,10 @@ static gc_status verify_cells_run(gc_test_ctx *ctx) {
         gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
         return GC_ERR_PARSE;
     }
-    if (kzg_verifier_create(&v, gc_ctx_device(ctx), setup) != GC_KZG_OK) {
+    const int *mutant = gc_ctx_test(ctx)->param;
+    kzg_verifier_points pts = {setup->g1_monomial, &setup->g2_monomial[1],
+                               &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]};
+    if (kzg_verifier_create_from_points(&v, gc_ctx_device(ctx), &pts, mutant ? *mutant : 0) != GC_KZG_OK) {
         gc_kzg_setup_free(setup);
         gc_ctx_error(ctx, "the verification stage's module does not build");
         return GC_ERR_COMPILE;
@@ -152,11 +157,18 @@ static gc_status verify_cells_run(gc_test_ctx *ctx) {
     return bst;
 }
 
+/* Fault site 26 (cell_columns.gc). */
+static const int mutant_column_last_cell = 26;
+
 void kv_register_verify_cells_tests(void) {
     static const gc_test tests[] = {
         {.suite = "kzg_verify", .name = "verify_cell_kzg_proof_batch", .tags = "kzg,verify",
          .description = "verify_cell_kzg_proof_batch on the device vs ckzg 2.1.8 (valid, invalid, BADARGS cases)",
          .budget_s = 900, .min_checks = 2, .run = verify_cells_run},
+        {.suite = "mutant_kzg_verify", .name = "verify_cells.column_drops_last_cell", .tags = "kzg,verify,mutant",
+         .description = "verify_cell_kzg_proof_batch whose device interpolant leaves each column's last cell out: "
+                        "ckzg's verdicts must catch it",
+         .budget_s = 900, .min_checks = 2, .expect = GC_FAIL, .param = &mutant_column_last_cell, .run = verify_cells_run},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) gc_test_register(&tests[i]);
 }

@@ -50,5 +50,6 @@ void kv_register_msm_benchmarks(void);
 void kv_register_cell_batch_tests(void);
 void kv_register_blob_batch_tests(void);
 void kv_register_verify_cells_tests(void);
+void kv_register_cell_columns_tests(void);
 
 #endif

@@ -138,42 +138,57 @@ int kzg_cell_batch_scalars(uint32_t *ll, uint32_t *rl, const uint8_t *unique, si
     return kzg_cell_batch_scalars_parts(ll, rl, unique, u, cidx, cell_indices, cells, proofs, n, 0);
 }
 
+/* Everything but the interpolant: the challenge r, LL's r^k, RL's commitment weights and
+ * its r^k h_k^64 over the proofs; rk (n values, Montgomery) gets the r^k where not NULL.
+ * -2: no memory. */
+static int scalars_but_interpolant(uint32_t *ll, uint32_t *rl, gc_fr *rk, const uint8_t *unique, size_t u,
+                                   const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
+                                   const uint8_t *proofs, size_t n) {
+    gc_fr *weights = calloc(u ? u : 1, sizeof *weights);
+    if (!weights) return -2;
+    uint8_t r_be[32];
+    gc_fr r, rk_k, w128, t, h64[KZG_CELLS_PER_EXT_BLOB];
+    kzg_cell_batch_challenge(r_be, unique, u, cidx, cell_indices, cells, proofs, n);
+    gc_fr_from_bytes(&r, r_be); /* < r by construction */
+    gc_fr_root_of_unity(&w128, 7);
+    gc_fr_one(&h64[0]); /* h_col^64 = w_128^rev7(col): by column, not a power a cell */
+    for (unsigned i = 1; i < KZG_CELLS_PER_EXT_BLOB; i++) gc_fr_mul(&h64[i], &h64[i - 1], &w128);
+    gc_fr_one(&rk_k);
+    for (size_t k = 0; k < n; k++) {
+        if (k > 0) gc_fr_mul(&rk_k, &rk_k, &r);
+        if (rk) rk[k] = rk_k;
+        to_limbs(ll + 8 * k, &rk_k);
+        gc_fr_add(&weights[cidx[k]], &weights[cidx[k]], &rk_k);
+        gc_fr_mul(&t, &rk_k, &h64[rev_bits((unsigned)cell_indices[k], 7)]);
+        to_limbs(rl + 8 * (u + KZG_FIELD_ELEMENTS_PER_CELL + k), &t);
+    }
+    for (size_t i = 0; i < u; i++) to_limbs(rl + 8 * i, &weights[i]);
+    free(weights);
+    return 0;
+}
+
+int kzg_cell_batch_scalars_but_interpolant(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u,
+                                           const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
+                                           const uint8_t *proofs, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) return -1;
+    return scalars_but_interpolant(ll, rl, NULL, unique, u, cidx, cell_indices, cells, proofs, n);
+}
+
 int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u, const uint64_t *cidx,
                                  const uint64_t *cell_indices, const uint8_t *cells, const uint8_t *proofs, size_t n,
                                  size_t parts) {
     for (size_t k = 0; k < n; k++)
         if (cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) return -1;
-    gc_fr *rk = malloc((n ? n : 1) * sizeof *rk);
-    gc_fr *weights = calloc(u ? u : 1, sizeof *weights);
+    gc_fr *rk = malloc((n ? n : 1) * sizeof *rk), t, agg[KZG_FIELD_ELEMENTS_PER_CELL];
     uint32_t *by_col = malloc((n ? n : 1) * sizeof *by_col);
-    int ret = rk && weights && by_col ? 0 : -2;
-    uint8_t r_be[32];
-    gc_fr r, w128, t, agg[KZG_FIELD_ELEMENTS_PER_CELL], h64[KZG_CELLS_PER_EXT_BLOB];
-    if (!ret) {
-        kzg_cell_batch_challenge(r_be, unique, u, cidx, cell_indices, cells, proofs, n);
-        gc_fr_from_bytes(&r, r_be); /* < r by construction */
-        gc_fr_root_of_unity(&w128, 7);
-        gc_fr_one(&h64[0]); /* h_col^64 = w_128^rev7(col): by column, not a power a cell */
-        for (unsigned i = 1; i < KZG_CELLS_PER_EXT_BLOB; i++) gc_fr_mul(&h64[i], &h64[i - 1], &w128);
-        for (size_t k = 0; k < n; k++) {
-            if (k == 0) gc_fr_one(&rk[0]);
-            else gc_fr_mul(&rk[k], &rk[k - 1], &r);
-            to_limbs(ll + 8 * k, &rk[k]);
-            gc_fr_add(&weights[cidx[k]], &weights[cidx[k]], &rk[k]);
-            gc_fr_mul(&t, &rk[k], &h64[rev_bits((unsigned)cell_indices[k], 7)]);
-            to_limbs(rl + 8 * (u + KZG_FIELD_ELEMENTS_PER_CELL + k), &t);
-        }
-        ret = aggregate_columns(agg, rk, cell_indices, cells, n, by_col, parts);
-    }
-    if (!ret) {
-        for (size_t i = 0; i < u; i++) to_limbs(rl + 8 * i, &weights[i]);
-        for (unsigned i = 0; i < KZG_FIELD_ELEMENTS_PER_CELL; i++) {
-            gc_fr_neg(&t, &agg[i]); /* - [I(s)] */
-            to_limbs(rl + 8 * (u + i), &t);
-        }
+    int ret = rk && by_col ? scalars_but_interpolant(ll, rl, rk, unique, u, cidx, cell_indices, cells, proofs, n) : -2;
+    if (!ret) ret = aggregate_columns(agg, rk, cell_indices, cells, n, by_col, parts);
+    for (unsigned i = 0; !ret && i < KZG_FIELD_ELEMENTS_PER_CELL; i++) {
+        gc_fr_neg(&t, &agg[i]); /* - [I(s)] */
+        to_limbs(rl + 8 * (u + i), &t);
     }
     free(rk);
-    free(weights);
     free(by_col);
     return ret;
 }

@@ -40,7 +40,8 @@ gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, cons
     if (gc_module_build(dev, "crypto/kzg/verify/verify.gc", mutant > 0 ? &opt : NULL, &v->mod, NULL) ||
         gc_kernel_get(v->mod, "kzg_g1_decode", &v->decode) ||
         gc_kernel_get(v->mod, "kzg_opening_pairs", &v->opening_pairs) ||
-        gc_kernel_get(v->mod, "kzg_pairing_checks", &v->pairing_checks) || kzg_pippenger_kernels_get(&v->msm, v->mod)) {
+        gc_kernel_get(v->mod, "kzg_pairing_checks", &v->pairing_checks) || kzg_pippenger_kernels_get(&v->msm, v->mod) ||
+        kzg_cell_columns_init(&v->cells, dev, v->mod)) {
         kzg_verifier_free(v);
         return GC_KZG_DEVICE;
     }
@@ -59,6 +60,7 @@ gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_set
 
 void kzg_verifier_free(kzg_verifier *v) {
     if (v->msm.buckets || v->msm.task_sums || v->msm.finish) kzg_pippenger_kernels_free(&v->msm);
+    kzg_cell_columns_free(&v->cells);
     if (v->decode) gc_kernel_free(v->decode);
     if (v->opening_pairs) gc_kernel_free(v->opening_pairs);
     if (v->pairing_checks) gc_kernel_free(v->pairing_checks);
@@ -230,9 +232,10 @@ static void *scalars_worker(void *arg) {
         if (j->status[b] || !x->num_cells) continue;
         const verify_work *w = j->w;
         size_t n = x->num_cells, u = w->u[b], t = j->slot[b];
-        if (kzg_cell_batch_scalars(w->sc + 8 * t, w->sc + 8 * (t + n), w->enc + w->enc_off[b] * G1_BYTES, u,
-                                   w->cidx + w->cidx_off[b], x->cell_indices, x->cells, x->proofs, n))
-            j->status[b] = GC_KZG_BADARGS; /* an element >= r */
+        if (kzg_cell_batch_scalars_but_interpolant(w->sc + 8 * t, w->sc + 8 * (t + n),
+                                                   w->enc + w->enc_off[b] * G1_BYTES, u, w->cidx + w->cidx_off[b],
+                                                   x->cell_indices, x->cells, x->proofs, n))
+            j->status[b] = GC_KZG_BADARGS;
     }
     return NULL;
 }
@@ -250,17 +253,21 @@ static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_ce
     for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
 }
 
-/* Each live batch's scalars and points as MSMs 2m (LL) and 2m + 1 (RL); the MSMs made.
- * A batch refused for its scalars leaves its slot, and the later ones move down. */
-static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches,
-                         size_t nb) {
+/* Each live batch's scalars (the host's, then the interpolants from the device) and points
+ * as MSMs 2m (LL) and 2m + 1 (RL); *m_out the MSMs made. A batch refused for its scalars
+ * or an element >= r leaves its slot, and the later ones move down. -1: device error. */
+static int place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches,
+                      size_t nb, size_t *m_out, double *host_ms) {
     size_t m = 0, t = 0;
     for (size_t b = 0; b < nb; b++) {
         w->slot[b] = t;
         if (!status[b] && batches[b].num_cells)
             t += 2 * batches[b].num_cells + w->u[b] + KZG_FIELD_ELEMENTS_PER_CELL;
     }
+    double t0 = gc_clock_ms();
     batch_scalars(w, status, batches, nb, w->slot);
+    *host_ms = gc_clock_ms() - t0;
+    if (kzg_cell_columns_run(&v->cells, v->dev, batches, nb, status, w->slot, w->u, w->sc, t)) return -1;
     t = 0;
     w->offsets[0] = 0;
     for (size_t b = 0; b < nb; b++) {
@@ -281,7 +288,8 @@ static size_t place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *stat
         w->offsets[2 * m + 2] = t;
         m++;
     }
-    return m;
+    *m_out = m;
+    return 0;
 }
 
 /* Each live batch's check e(RL, [1]) e(-LL, [s^64]) = 1 (its MSMs 2m: LL, 2m + 1: RL). */
@@ -314,7 +322,9 @@ gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg
     if (!ret && !work_alloc(&w, nb, cells)) ret = GC_KZG_MALLOC;
     if (!ret && decode_batches(v, &w, st_w, batches, nb)) ret = GC_KZG_DEVICE;
     t[1] = gc_clock_ms();
-    size_t m = ret ? 0 : place_msms(v, &w, st_w, batches, nb);
+    size_t m = 0;
+    double host_ms = 0;
+    if (!ret && place_msms(v, &w, st_w, batches, nb, &m, &host_ms)) ret = GC_KZG_DEVICE;
     t[2] = gc_clock_ms();
     if (!ret && m && kzg_verifier_msms(v, w.pts, w.sc, w.offsets, 2 * m, w.out)) ret = GC_KZG_DEVICE;
     t[3] = gc_clock_ms();
@@ -322,8 +332,9 @@ gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg
     t[4] = gc_clock_ms();
     /* GC_KZG_TRACE: where a call's time went (docs/kzg.md) */
     if (getenv("GC_KZG_TRACE"))
-        fprintf(stderr, "gc_kzg verify cells: %zu batches, %zu cells: decode %.2f ms, scalars %.2f ms, MSMs %.2f ms, "
-                        "pairing checks %.2f ms (%s)\n", nb, cells, t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3],
+        fprintf(stderr, "gc_kzg verify cells: %zu batches, %zu cells: decode %.2f ms, scalars %.2f ms (host %.2f, "
+                        "interpolants on the device %.2f), MSMs %.2f ms, pairing checks %.2f ms (%s)\n", nb, cells,
+                t[1] - t[0], t[2] - t[1], host_ms, t[2] - t[1] - host_ms, t[3] - t[2], t[4] - t[3],
                 m < v->device_checks_min ? "host" : "device");
     if (!ret) {
         memcpy(ok, ok_w, nb * sizeof *ok);

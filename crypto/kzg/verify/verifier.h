@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* verifier.h — the verification stage on a device, with c-kzg-4844 2.1.8's answers: the
  * points decoded and checked on the device (g1_decode.gc), challenges and scalars on the
- * host (challenge.c, cell_batch.c, blob_batch.c), the random linear combinations as MSMs
+ * host (challenge.c, cell_batch.c, blob_batch.c) but for the cell batches' interpolants
+ * (cell_columns.gc, on the device), the random linear combinations as MSMs
  * (crypto/kzg/msm/pippenger.gc), the pairing checks e(A, [1]) e(-B, Q) = 1 on the device
  * or, for fewer than KZG_VERIFY_DEVICE_CHECKS_MIN, on the host (pairing_checks.gc).
  * EIP-7594's verify_cell_kzg_proof_batch is here (many independent batches share one
@@ -15,6 +16,7 @@
 #include <stdint.h>
 
 #include "crypto/kzg/msm/pippenger.h"
+#include "crypto/kzg/verify/cell_columns.h"
 #include "crypto/kzg/setup/setup.h"
 
 #define KZG_VERIFY_SETUP_G1 64u /* the setup's first [s^i] G1 that RL takes */
@@ -28,6 +30,7 @@ typedef struct {
     gc_module *mod;
     gc_kernel *decode, *opening_pairs, *pairing_checks;
     kzg_pippenger_kernels msm;
+    kzg_cell_columns_kernels cells;           /* the cell batches' interpolants */
     gc_g1a g1_monomial[KZG_VERIFY_SETUP_G1]; /* copies: the setup may be freed after create */
     gc_g2a g2_gen, g2_s, g2_s64;             /* [1], [s] and [s^64] G2 */
     size_t device_checks_min;                /* KZG_VERIFY_DEVICE_CHECKS_MIN; tests force either side */
@@ -43,7 +46,7 @@ typedef struct {
  *  copies of the setup's first 64 monomial G1 points, [s] G2 and [s^64] G2. */
 gc_kzg_ret kzg_verifier_create(kzg_verifier *v, gc_device *dev, const gc_kzg_setup *setup);
 /** The same from the points themselves; mutant > 0 builds the module with KZG_MUTANT=mutant
- *  (the suite's fault sites 22 .. 24). */
+ *  (the suite's fault sites 22 .. 26). */
 gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const kzg_verifier_points *pts,
                                            int mutant);
 void kzg_verifier_free(kzg_verifier *v);
