@@ -107,7 +107,8 @@ static gc_status verify_all_at_once(gc_test_ctx *ctx, const kzg_verifier *v, con
         b[i] = (kzg_cell_batch){&c->commitments[0][0], c->idx, &c->cells[0][0], &c->proofs[0][0], c->n};
         want2[i] = want[i < nc ? i : 2 * nc - 1 - i];
     }
-    gc_kzg_ret r = kzg_verify_cell_proof_batches(v, ok, status, b, 2 * nc);
+    bool one_check = true;
+    gc_kzg_ret r = kzg_verify_cell_proof_batches_how(v, ok, status, b, 2 * nc, &one_check);
     if (r != GC_KZG_OK) {
         gc_ctx_error(ctx, "kzg_verify_cell_proof_batches over %zu batches: %s", 2 * nc, gc_kzg_ret_name(r));
         return GC_ERR_LAUNCH;
@@ -116,6 +117,27 @@ static gc_status verify_all_at_once(gc_test_ctx *ctx, const kzg_verifier *v, con
         got[i] = status[i] == GC_KZG_BADARGS ? VERDICT_BADARGS : status[i] == GC_KZG_OK ? (ok[i] ? VERDICT_TRUE : VERDICT_FALSE) : 99u;
     gc_check_u32(ctx, "verdict of each batch verified in one call (the file, then reversed) vs ckzg 2.1.8", want2, got,
                  2 * nc);
+    /* the invalid batches fail the combined check: each batch then has its own */
+    uint32_t want_path = 0, got_path = one_check;
+    gc_check_u32(ctx, "a call with invalid batches: one check a batch, not one for all", &want_path, &got_path, 1);
+    /* the valid batches alone (empty ones left out): one combined check accepts them all */
+    size_t nv = 0;
+    for (size_t i = 0; i < nc; i++)
+        if (want[i] == VERDICT_TRUE && cases[i].n)
+            b[nv++] = (kzg_cell_batch){&cases[i].commitments[0][0], cases[i].idx, &cases[i].cells[0][0],
+                                       &cases[i].proofs[0][0], cases[i].n};
+    if (nv < 2) {
+        gc_ctx_error(ctx, "the known answers hold %zu valid batches: the combined check needs two", nv);
+        return GC_ERR_PARSE;
+    }
+    if (kzg_verify_cell_proof_batches_how(v, ok, status, b, nv, &one_check) != GC_KZG_OK) {
+        gc_ctx_error(ctx, "kzg_verify_cell_proof_batches over the %zu valid batches failed", nv);
+        return GC_ERR_LAUNCH;
+    }
+    for (size_t i = 0; i < nv; i++) want2[i] = VERDICT_TRUE, got[i] = status[i] == GC_KZG_OK && ok[i];
+    want2[nv] = 1, got[nv] = one_check;
+    gc_check_u32(ctx, "the valid batches in one call: each true, by one combined check (last word)", want2, got,
+                 nv + 1);
     return GC_OK;
 }
 
@@ -164,7 +186,7 @@ void kv_register_verify_cells_tests(void) {
     static const gc_test tests[] = {
         {.suite = "kzg_verify", .name = "verify_cell_kzg_proof_batch", .tags = "kzg,verify",
          .description = "verify_cell_kzg_proof_batch on the device vs ckzg 2.1.8 (valid, invalid, BADARGS cases)",
-         .budget_s = 900, .min_checks = 2, .run = verify_cells_run},
+         .budget_s = 900, .min_checks = 4, .run = verify_cells_run},
         {.suite = "mutant_kzg_verify", .name = "verify_cells.column_drops_last_cell", .tags = "kzg,verify,mutant",
          .description = "verify_cell_kzg_proof_batch whose device interpolant leaves each column's last cell out: "
                         "ckzg's verdicts must catch it",

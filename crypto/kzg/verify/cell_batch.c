@@ -139,10 +139,10 @@ int kzg_cell_batch_scalars(uint32_t *ll, uint32_t *rl, const uint8_t *unique, si
 }
 
 /* Everything but the interpolant: the challenge r, LL's r^k, RL's commitment weights and
- * its r^k h_k^64 over the proofs; rk (n values, Montgomery) gets the r^k where not NULL.
- * -2: no memory. */
-static int scalars_but_interpolant(uint32_t *ll, uint32_t *rl, gc_fr *rk, const uint8_t *unique, size_t u,
-                                   const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
+ * its r^k h_k^64 over the proofs, every r^k times `start` (1 where NULL); rk (n values,
+ * Montgomery) gets them where not NULL. -2: no memory. */
+static int scalars_but_interpolant(uint32_t *ll, uint32_t *rl, gc_fr *rk, const uint8_t *start, const uint8_t *unique,
+                                   size_t u, const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
                                    const uint8_t *proofs, size_t n) {
     gc_fr *weights = calloc(u ? u : 1, sizeof *weights);
     if (!weights) return -2;
@@ -153,7 +153,7 @@ static int scalars_but_interpolant(uint32_t *ll, uint32_t *rl, gc_fr *rk, const 
     gc_fr_root_of_unity(&w128, 7);
     gc_fr_one(&h64[0]); /* h_col^64 = w_128^rev7(col): by column, not a power a cell */
     for (unsigned i = 1; i < KZG_CELLS_PER_EXT_BLOB; i++) gc_fr_mul(&h64[i], &h64[i - 1], &w128);
-    gc_fr_one(&rk_k);
+    if (!start || !gc_fr_from_bytes(&rk_k, start)) gc_fr_one(&rk_k);
     for (size_t k = 0; k < n; k++) {
         if (k > 0) gc_fr_mul(&rk_k, &rk_k, &r);
         if (rk) rk[k] = rk_k;
@@ -169,10 +169,10 @@ static int scalars_but_interpolant(uint32_t *ll, uint32_t *rl, gc_fr *rk, const 
 
 int kzg_cell_batch_scalars_but_interpolant(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u,
                                            const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
-                                           const uint8_t *proofs, size_t n) {
+                                           const uint8_t *proofs, size_t n, const uint8_t start[32]) {
     for (size_t k = 0; k < n; k++)
         if (cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) return -1;
-    return scalars_but_interpolant(ll, rl, NULL, unique, u, cidx, cell_indices, cells, proofs, n);
+    return scalars_but_interpolant(ll, rl, NULL, start, unique, u, cidx, cell_indices, cells, proofs, n);
 }
 
 int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u, const uint64_t *cidx,
@@ -182,7 +182,7 @@ int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *uniq
         if (cell_indices[k] >= KZG_CELLS_PER_EXT_BLOB) return -1;
     gc_fr *rk = malloc((n ? n : 1) * sizeof *rk), t, agg[KZG_FIELD_ELEMENTS_PER_CELL];
     uint32_t *by_col = malloc((n ? n : 1) * sizeof *by_col);
-    int ret = rk && by_col ? scalars_but_interpolant(ll, rl, rk, unique, u, cidx, cell_indices, cells, proofs, n) : -2;
+    int ret = rk && by_col ? scalars_but_interpolant(ll, rl, rk, NULL, unique, u, cidx, cell_indices, cells, proofs, n) : -2;
     if (!ret) ret = aggregate_columns(agg, rk, cell_indices, cells, n, by_col, parts);
     for (unsigned i = 0; !ret && i < KZG_FIELD_ELEMENTS_PER_CELL; i++) {
         gc_fr_neg(&t, &agg[i]); /* - [I(s)] */

@@ -33,9 +33,12 @@ int kzg_cell_batch_scalars_parts(uint32_t *ll, uint32_t *rl, const uint8_t *uniq
 
 /** The same but RL's 64 interpolant terms rl[8 u .. 8 (u + 64)), left as they were, for
  *  the device to fill (cell_columns.h), and without checking the elements (the device
- *  does). Returns 0, -1 for a cell index >= 128, -2 for no memory. */
+ *  does); and with every scalar times `start` (32 bytes big-endian, < r and not 0; NULL:
+ *  1), which scales both MSMs and leaves the check's verdict as it was, so that the checks
+ *  of several batches can be combined. Returns 0, -1 for a cell index >= 128, -2 for no
+ *  memory. */
 int kzg_cell_batch_scalars_but_interpolant(uint32_t *ll, uint32_t *rl, const uint8_t *unique, size_t u,
                                            const uint64_t *cidx, const uint64_t *cell_indices, const uint8_t *cells,
-                                           const uint8_t *proofs, size_t n);
+                                           const uint8_t *proofs, size_t n, const uint8_t start[32]);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "common/clock.h"
@@ -149,11 +150,13 @@ typedef struct {
     gc_g1p *out;
     size_t *enc_off, *u, *cidx_off, *msm, *slot; /* per batch; msm: its first MSM, SIZE_MAX none;
                                                   * slot: its scalars' first term before compaction */
+    uint8_t *rho;  /* per batch, 32 random bytes its scalars are scaled by; NULL: not scaled */
+    bool combined; /* one check decided every batch */
 } verify_work;
 
 static void work_free(verify_work *w) {
     free(w->enc), free(w->dec), free(w->pts), free(w->err), free(w->sc), free(w->cidx), free(w->offsets);
-    free(w->out), free(w->enc_off), free(w->u), free(w->cidx_off), free(w->msm), free(w->slot);
+    free(w->out), free(w->enc_off), free(w->u), free(w->cidx_off), free(w->msm), free(w->slot), free(w->rho);
 }
 
 static int work_alloc(verify_work *w, size_t nb, size_t cells) {
@@ -234,7 +237,8 @@ static void *scalars_worker(void *arg) {
         size_t n = x->num_cells, u = w->u[b], t = j->slot[b];
         if (kzg_cell_batch_scalars_but_interpolant(w->sc + 8 * t, w->sc + 8 * (t + n),
                                                    w->enc + w->enc_off[b] * G1_BYTES, u, w->cidx + w->cidx_off[b],
-                                                   x->cell_indices, x->cells, x->proofs, n))
+                                                   x->cell_indices, x->cells, x->proofs, n,
+                                                   w->rho ? w->rho + 32 * b : NULL))
             j->status[b] = GC_KZG_BADARGS;
     }
     return NULL;
@@ -253,6 +257,26 @@ static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_ce
     for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
 }
 
+/* With two or more live batches, a random scale for each (w->rho): their checks can then be
+ * made as one (cell_checks). The scales come from the system's random source, so that no
+ * input can be built to make invalid batches cancel in the sum; a scale of 0 or >= r is
+ * avoided by clearing the top two bits and setting the lowest. Without randomness, no
+ * scales and one check a batch. */
+static void draw_scales(verify_work *w, const gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb) {
+    size_t live = 0;
+    for (size_t b = 0; b < nb; b++) live += !status[b] && batches[b].num_cells;
+    if (live < 2 || !(w->rho = malloc(32 * nb))) return;
+    for (size_t got = 0; got < 32 * nb;) {
+        ssize_t r = getrandom(w->rho + got, 32 * nb - got, 0);
+        if (r <= 0) {
+            free(w->rho), w->rho = NULL;
+            return;
+        }
+        got += (size_t)r;
+    }
+    for (size_t b = 0; b < nb; b++) w->rho[32 * b] &= 0x3f, w->rho[32 * b + 31] |= 1;
+}
+
 /* Each live batch's scalars (the host's, then the interpolants from the device) and points
  * as MSMs 2m (LL) and 2m + 1 (RL); *m_out the MSMs made. A batch refused for its scalars
  * or an element >= r leaves its slot, and the later ones move down. -1: device error. */
@@ -265,6 +289,7 @@ static int place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status,
             t += 2 * batches[b].num_cells + w->u[b] + KZG_FIELD_ELEMENTS_PER_CELL;
     }
     double t0 = gc_clock_ms();
+    draw_scales(w, status, batches, nb);
     batch_scalars(w, status, batches, nb, w->slot);
     *host_ms = gc_clock_ms() - t0;
     if (kzg_cell_columns_run(&v->cells, v->dev, batches, nb, status, w->slot, w->u, w->sc, t)) return -1;
@@ -292,11 +317,29 @@ static int place_msms(const kzg_verifier *v, verify_work *w, gc_kzg_ret *status,
     return 0;
 }
 
-/* Each live batch's check e(RL, [1]) e(-LL, [s^64]) = 1 (its MSMs 2m: LL, 2m + 1: RL). */
+/* Each live batch's check e(RL, [1]) e(-LL, [s^64]) = 1 (its MSMs 2m: LL, 2m + 1: RL). With
+ * the batches' scalars randomly scaled (draw_scales), first one check of the sums: it holds
+ * when every batch's does, and otherwise, but with probability at most 1/r, fails; only then
+ * is each batch checked alone, for its own verdict. */
 static int cell_checks(const kzg_verifier *v, verify_work *w, bool *ok, size_t nb, size_t m) {
     gc_g1p *pairs = malloc(2 * m * sizeof *pairs);
     bool *res = malloc(m * sizeof *res);
     int ret = -1;
+    if (pairs && res && w->rho && m >= 2) {
+        gc_g1p_inf(&pairs[0]), gc_g1p_inf(&pairs[1]);
+        for (size_t k = 0; k < m; k++) {
+            gc_g1p_add(&pairs[0], &pairs[0], &w->out[2 * k + 1]);
+            gc_g1p_add(&pairs[1], &pairs[1], &w->out[2 * k]);
+        }
+        bool all = false;
+        if (!kzg_verifier_pairing_checks(v, &all, pairs, &v->g2_s64, 1) && all) {
+            for (size_t b = 0; b < nb; b++)
+                if (w->msm[b] != SIZE_MAX) ok[b] = true;
+            w->combined = true;
+            free(pairs), free(res);
+            return 0;
+        }
+    }
     if (pairs && res) {
         for (size_t k = 0; k < m; k++) pairs[2 * k] = w->out[2 * k + 1], pairs[2 * k + 1] = w->out[2 * k];
         ret = kzg_verifier_pairing_checks(v, res, pairs, &v->g2_s64, m);
@@ -309,6 +352,12 @@ static int cell_checks(const kzg_verifier *v, verify_work *w, bool *ok, size_t n
 
 gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
                                          const kzg_cell_batch *batches, size_t nb) {
+    return kzg_verify_cell_proof_batches_how(v, ok, status, batches, nb, NULL);
+}
+
+gc_kzg_ret kzg_verify_cell_proof_batches_how(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
+                                             const kzg_cell_batch *batches, size_t nb, bool *one_check) {
+    if (one_check) *one_check = false;
     if (!v || !v->mod || !ok || !status || (!batches && nb)) return GC_KZG_BADARGS;
     if (nb == 0) return GC_KZG_OK;
     if (nb > KZG_VERIFY_MAX_CELLS) return GC_KZG_BADARGS;
@@ -335,7 +384,8 @@ gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg
         fprintf(stderr, "gc_kzg verify cells: %zu batches, %zu cells: decode %.2f ms, scalars %.2f ms (host %.2f, "
                         "interpolants on the device %.2f), MSMs %.2f ms, pairing checks %.2f ms (%s)\n", nb, cells,
                 t[1] - t[0], t[2] - t[1], host_ms, t[2] - t[1] - host_ms, t[3] - t[2], t[4] - t[3],
-                m < v->device_checks_min ? "host" : "device");
+                w.combined ? "one combined, host" : m < v->device_checks_min ? "host" : "device");
+    if (one_check) *one_check = w.combined;
     if (!ret) {
         memcpy(ok, ok_w, nb * sizeof *ok);
         memcpy(status, st_w, nb * sizeof *status);

@@ -79,5 +79,9 @@ typedef gc_kzg_cell_batch kzg_cell_batch;
  *  batches' statuses), else the error (GC_KZG_DEVICE, GC_KZG_MALLOC), status untouched. */
 gc_kzg_ret kzg_verify_cell_proof_batches(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
                                          const kzg_cell_batch *batches, size_t nb);
+/** The same, and *one_check (when not NULL) whether one combined pairing check decided
+ *  every batch (two or more valid ones), for the tests of that path. */
+gc_kzg_ret kzg_verify_cell_proof_batches_how(const kzg_verifier *v, bool *ok, gc_kzg_ret *status,
+                                             const kzg_cell_batch *batches, size_t nb, bool *one_check);
 
 #endif
