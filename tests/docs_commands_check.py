@@ -42,6 +42,9 @@ SKIP = {
     "gpucheck kzg compute-proof": "the subcommand's name in prose: its input comes from a file or stdin",
     "gpucheck kzg blob-proof": "the subcommand's name in prose: its input comes from a file or stdin",
     "gpucheck kzg --device": "an option's name in prose",
+    "gpucheck kernels build --arch sm_90": "a minute of NVRTC compiling the KZG modules: tests/kernels_aot.cmake "
+                                           "builds and checks a small module",
+    "gpucheck kernels check --arch sm_90": "its answer depends on what was built (tests/kernels_aot.cmake)",
     "gpucheck run --filter 'atomic_fence.twin.global*' --param atomic_fence.rounds=1 --param atomic_fence.stress_pct=0":
         "its outcome depends on how many checks the machine reaches in the twins' time budget (INCONCLUSIVE "
         "on a loaded 2-core CPU); tests/atomic_fence.cmake runs the suite",

@@ -46,6 +46,9 @@ typedef struct {
     /* Text that identifies the exact compiler and target, for the compile-cache key
      * (arch, driver and compiler versions). Written into buf (NUL-terminated). */
     void (*build_hash_input)(gc_bdev *d, char *buf, size_t len);
+    /* Optional: the target that kernels compiled ahead of time must be built for to load
+     * on this device (CUDA: "sm_90"), written into buf; 0 where the backend has none. */
+    int (*aot_target)(gc_bdev *d, char *buf, size_t len);
 
     /* Compile fully preprocessed-or-not source text with the given option defines
      * to a blob (CUBIN; an OpenCL program binary, on PoCL the checked source). The source text already

@@ -15,6 +15,7 @@
 
 #include "backend/backend.h"
 #include "backend/cuda_api.h"
+#include "backend/cuda_blob.h"
 #include "backend/caps.h"
 #include "backend/nvrtc.h"
 
@@ -357,6 +358,12 @@ fail:
     return st;
 }
 
+/* Kernels compiled ahead of time are CUBINs for the device's exact architecture. */
+static int cuda_aot_target(gc_bdev *d, char *buf, size_t len) {
+    int n = snprintf(buf, len, "sm_%u%u", d->info.cc_major, d->info.cc_minor);
+    return n > 0 && (size_t)n < len;
+}
+
 static void cuda_build_hash_input(gc_bdev *d, char *buf, size_t len) {
     snprintf(buf, len, "cuda target=%s cc=%u.%u driver=%d nvrtc=%d.%d options=%s blob=%d", d->target,
              d->info.cc_major, d->info.cc_minor, d->driver_version, d->nvrtc_major, d->nvrtc_minor,
@@ -399,7 +406,6 @@ static uint64_t get_u64(const unsigned char *p) {
 static gc_status cuda_compile(gc_bdev *d, const char *label, const char *source,
                               const char *const *defines, size_t n_defines, void **blob,
                               size_t *blob_len, char **log) {
-    gc_nvrtc_output o = {0};
     *blob = NULL;
     *blob_len = 0;
     if (log) *log = NULL;
@@ -413,7 +419,15 @@ static gc_status cuda_compile(gc_bdev *d, const char *label, const char *source,
         if (log) *log = strdup(gc_last_error());
         return d->target_status;
     }
-    gc_status st = gc_nvrtc_compile(d->target, label, source, defines, n_defines, 1, &o, log);
+    return gc_cuda_compile_blob(d->target, label, source, defines, n_defines, blob, blob_len, log);
+}
+
+gc_status gc_cuda_compile_blob(const char *target, const char *label, const char *source, const char *const *defines,
+                               size_t n_defines, void **blob, size_t *blob_len, char **log) {
+    gc_nvrtc_output o = {0};
+    *blob = NULL;
+    *blob_len = 0;
+    gc_status st = gc_nvrtc_compile(target, label, source, defines, n_defines, 1, &o, log);
     if (st != GC_OK) return st;
 
     int is_cubin = o.cubin != NULL;
@@ -430,7 +444,7 @@ static gc_status cuda_compile(gc_bdev *d, const char *label, const char *source,
     put_u64(b + 16, image_len);
     /* A PTX image is its own assembly: stored once. */
     put_u64(b + 24, is_cubin ? ptx_len : 0);
-    memcpy(b + 32, d->target, strnlen(d->target, 15)); /* calloc left the padding zero */
+    memcpy(b + 32, target, strnlen(target, 15)); /* calloc left the padding zero */
     memcpy(b + GC_BLOB_HEADER, is_cubin ? o.cubin : (void *)o.ptx, image_len);
     if (is_cubin && ptx_len) memcpy(b + GC_BLOB_HEADER + image_len, o.ptx, ptx_len);
     gc_nvrtc_output_free(&o);
@@ -900,6 +914,7 @@ const gc_backend_ops gc_cuda_ops = {
     .device_open = cuda_device_open,
     .device_close = cuda_device_close,
     .build_hash_input = cuda_build_hash_input,
+    .aot_target = cuda_aot_target,
     .compile = cuda_compile,
     .load = cuda_load,
     .unload = cuda_unload,

@@ -26,6 +26,7 @@
 #include "harness/rerun.h"
 #include "harness/runner.h"
 #include "harness/select.h"
+#include "cli/kernels_command.h"
 #include "cli/kzg/kzg_command.h"
 #include "report/progress_line.h"
 #include "report/report.h"
@@ -559,6 +560,7 @@ int gc_main(int argc, char **argv) {
     gc_options_set_kzg_command(use_builtin_suites);
     if (argc > 1 && strcmp(argv[1], "kzg") == 0 && use_builtin_suites) return gc_kzg_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "compare") == 0) return gc_compare_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "kernels") == 0) return gc_kernels_command(argc - 1, argv + 1);
     if (gc_parse_args(argc, argv, &a, err, sizeof err) != 0) {
         gc_prog_say(stderr, "%s\n", err);
         return EXIT_USAGE;

@@ -59,15 +59,19 @@ int gc_cache_dir(char *buf, size_t len) {
     return n > 0 && (size_t)n < len;
 }
 
-void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len) {
-    char dir[900];
+static void entry_path_in(const char *dir, const gc_cache_key *k, char *buf, size_t len) {
     char hex[65];
     gc_hex_encode(hex, k->key, 32)[0] = '\0';
+    snprintf(buf, len, "%s/%s.bin", dir, hex);
+}
+
+void gc_cache_entry_path(const gc_cache_key *k, char *buf, size_t len) {
+    char dir[900];
     if (!gc_cache_dir(dir, sizeof dir)) {
         snprintf(buf, len, "%s", "");
         return;
     }
-    snprintf(buf, len, "%s/%s.bin", dir, hex);
+    entry_path_in(dir, k, buf, len);
 }
 
 static gc_cache_load_hook load_hook;
@@ -102,10 +106,16 @@ gc_status gc_cache_entry_parse(const gc_cache_key *k, const void *bytes, size_t 
 gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len) {
     *blob = NULL;
     *len = 0;
-    if (!gc_cache_enabled()) return GC_ERR_NOT_FOUND;
+    char dir[900];
+    if (!gc_cache_enabled() || !gc_cache_dir(dir, sizeof dir)) return GC_ERR_NOT_FOUND;
+    return gc_cache_get_at(dir, k, blob, len);
+}
+
+gc_status gc_cache_get_at(const char *dir, const gc_cache_key *k, void **blob, size_t *len) {
+    *blob = NULL;
+    *len = 0;
     char path[1024];
-    gc_cache_entry_path(k, path, sizeof path);
-    if (!path[0]) return GC_ERR_NOT_FOUND;
+    entry_path_in(dir, k, path, sizeof path);
     FILE *f = fopen(path, "rb");
     if (!f) return GC_ERR_NOT_FOUND;
     gc_status st = GC_ERR_NOT_FOUND;
@@ -172,10 +182,16 @@ static FILE *create_temp(const char *path, char *tmp, size_t tmp_len) {
 }
 
 gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len) {
+    char dir[900];
     if (!gc_cache_enabled()) return GC_OK;
-    char dir[900], path[1024], tmp[1100];
-    if (!gc_cache_dir(dir, sizeof dir) || !mkdir_p(dir)) return GC_ERR_IO;
-    gc_cache_entry_path(k, path, sizeof path);
+    if (!gc_cache_dir(dir, sizeof dir)) return GC_ERR_IO;
+    return gc_cache_put_at(dir, k, blob, len);
+}
+
+gc_status gc_cache_put_at(const char *dir, const gc_cache_key *k, const void *blob, size_t len) {
+    char path[1024], tmp[1100];
+    if (!mkdir_p(dir)) return GC_ERR_IO;
+    entry_path_in(dir, k, path, sizeof path);
     FILE *f = create_temp(path, tmp, sizeof tmp);
     if (!f) return GC_ERR_IO;
     uint8_t hdr[8 + 32 + 8 + 32];

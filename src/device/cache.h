@@ -37,6 +37,10 @@ gc_status gc_cache_get(const gc_cache_key *k, void **blob, size_t *len);
 gc_status gc_cache_entry_parse(const gc_cache_key *k, const void *bytes, size_t n, const void **blob, size_t *len);
 /** Store atomically (temp file + rename); failures are ignored by callers (cache is optional). */
 gc_status gc_cache_put(const gc_cache_key *k, const void *blob, size_t len);
+/** gc_cache_get and gc_cache_put in the directory dir (created if missing), whether the
+ *  cache is enabled or not: the kernels compiled ahead of time keep their entries so (aot.h). */
+gc_status gc_cache_get_at(const char *dir, const gc_cache_key *k, void **blob, size_t *len);
+gc_status gc_cache_put_at(const char *dir, const gc_cache_key *k, const void *blob, size_t len);
 /** Told before (loading 1) and after (loading 0) a cached binary goes to the driver, so
  *  that the harness can trace a process that dies in the driver's loader to the entry. */
 typedef void (*gc_cache_load_hook)(const char *entry_path, int loading);

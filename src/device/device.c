@@ -9,6 +9,7 @@
 
 #include "backend/backend.h"
 #include "common/env_snapshot.h"
+#include "device/aot.h"
 #include "device/cache.h"
 #include "device/device_match.h"
 #include "device/module.h"
@@ -267,6 +268,23 @@ gc_status gc_buffer_fill_byte(gc_buffer *buf, uint8_t byte) {
 
 /* ---- modules --------------------------------------------------------------------- */
 
+/* The module compiled ahead of time for this device (aot.h), loaded, and stored in the compile
+ * cache under the device's own key so that the next run finds it there. */
+static gc_status load_ahead_of_time(gc_device *dev, const gc_cache_key *key, const char *source,
+                                    const char *const *defs, size_t nd, gc_bmod **bm) {
+    char target[32];
+    if (!dev->ops->aot_target || !dev->ops->aot_target(dev->bdev, target, sizeof target)) return GC_ERR_NOT_FOUND;
+    gc_cache_key aot;
+    gc_aot_key(&aot, source, defs, nd, target);
+    void *blob = NULL;
+    size_t len = 0;
+    if (gc_aot_get(&aot, &blob, &len) != GC_OK) return GC_ERR_NOT_FOUND;
+    gc_status st = dev->ops->load(dev->bdev, blob, len, bm);
+    if (st == GC_OK) (void)gc_cache_put(key, blob, len);
+    free(blob);
+    return st;
+}
+
 static gc_status build_expanded(gc_device *dev, const char *label, const char *source, const gc_build_options *opt,
                                 gc_module **out, char **log) {
     const char *defs[64] = {0};
@@ -301,6 +319,7 @@ static gc_status build_expanded(gc_device *dev, const char *label, const char *s
         if (st == GC_OK) goto done;
         /* A stale entry the driver rejects is rebuilt, never trusted. */
     }
+    if (use_cache && load_ahead_of_time(dev, &key, source, defs, nd, &bm) == GC_OK) goto done;
     st = dev->ops->compile(dev->bdev, label, source, defs, nd, &blob, &blob_len, log);
     if (st != GC_OK) return st;
     st = dev->ops->load(dev->bdev, blob, blob_len, &bm);

@@ -78,7 +78,8 @@ static void print_overview(FILE *f, int with_kzg) {
                "  list      list tests and benchmarks\n"
                "  run       run tests\n"
                "  bench     run benchmarks\n"
-               "  compare   compare two JSON reports: benchmarks slower/faster, outcomes changed\n",
+               "  compare   compare two JSON reports: benchmarks slower/faster, outcomes changed\n"
+               "  kernels   compile kernel modules ahead of time for a CUDA architecture\n",
             prog, prog);
     if (with_kzg) fprintf(f, "  kzg       KZG/FK20: EIP-7594 cells and proofs of blobs (%s kzg --help)\n", prog);
     fprintf(f, "\n'%s COMMAND --help' describes a command's options; -v (--verbose) and\n"

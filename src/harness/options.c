@@ -85,7 +85,7 @@ int gc_kzg_command_available(void) { return kzg_command; }
 
 /* An unknown command word, with the nearest command when it looks like a typo. */
 static int unknown_command(const char *word, char *err, size_t err_len) {
-    const char *names[] = {"devices", "info", "list", "run", "bench", "compare", "version",
+    const char *names[] = {"devices", "info", "list", "run", "bench", "compare", "kernels", "version",
                            gc_kzg_command_available() ? "kzg" : NULL};
     const char *near = gc_suggest(word, names, sizeof names / sizeof names[0]);
     if (near) return usage(err, err_len, "unknown command '%s'; did you mean '%s'?", word, near);
