@@ -2,8 +2,9 @@
 /* test_kzg_verify_eip4844.c — gc_kzg_verify_kzg_proof, gc_kzg_verify_blob_kzg_proof and
  * gc_kzg_verify_blob_kzg_proof_batch against PyPI ckzg 2.1.8's verdicts on every case of
  * crypto/kzg/vectors/verify_{kzg_proof,blob_kzg_proof,blob_kzg_proof_batch}/cases.txt
- * (tools/gen_kzg_verify_vectors.py): the first two with every case in one call, the
- * pairing checks on the device and again on the host; each batch case one call, its
+ * (tools/gen_kzg_verify_vectors.py): the first two with every case in one call, and
+ * their valid cases alone in one (decided by one combined check), the pairing checks on
+ * the device and again on the host; each batch case one call, its
  * check on the host and on the device. A negative control (a flipped verdict is seen), and
  * mutants that must each change verdicts: +[y] G in the openings (fault site 23), the
  * device check's missing negation (24), the blob challenge's wrong domain.
@@ -159,6 +160,24 @@ static size_t differ(const vcase *cs, const int *got, size_t n, const char *labe
     return d;
 }
 
+/* The valid cases of kind 0 or 1 alone in one call: each true (with the checks on the
+ * device, the one combined check that decides an all-valid call accepts them). */
+static void check_valid_alone(gc_kzg_ctx *ctx, const vcase *cs, size_t n, int kind, const char *call) {
+    vcase *valid = malloc((n ? n : 1) * sizeof *valid);
+    int got[MAX_CASES];
+    size_t m = 0;
+    CHECK(valid != NULL);
+    if (!valid) return;
+    for (size_t i = 0; i < n; i++)
+        if (cs[i].expect == 1) valid[m++] = cs[i];
+    CHECKF(m >= 4, "%s: %zu valid cases, the combined check needs 4", call, m);
+    gc_kzg_ret r = run_singles(ctx, valid, m, kind, got);
+    size_t d = r ? m : differ(valid, got, m, call, 1);
+    printf("%s, the %zu valid cases alone: %zu differ from ckzg\n", call, m, d);
+    CHECKF(r == GC_KZG_OK && d == 0, "%s: the valid cases alone: %s, %zu verdicts differ", call, gc_kzg_ret_name(r), d);
+    free(valid);
+}
+
 /* The three calls' verdicts vs ckzg's, with the pairing checks on the side `min_device`
  * picks (0: all on the device, SIZE_MAX: all on the host). */
 static void check_all(gc_kzg_ctx *ctx, const vcase *cs[3], const size_t n[3], size_t min_device, const char *side) {
@@ -175,6 +194,7 @@ static void check_all(gc_kzg_ctx *ctx, const vcase *cs[3], const size_t n[3], si
         printf("%s, checks on the %s: %zu cases in %.0f ms, %zu differ from ckzg\n", calls[k], side, n[k],
                gc_clock_ms() - t0, d);
         CHECKF(r == GC_KZG_OK && d == 0, "%s (%s): %s, %zu verdicts differ", calls[k], side, gc_kzg_ret_name(r), d);
+        if (k < 2) check_valid_alone(ctx, cs[k], n[k], k, calls[k]);
         if (k == 0 && d == 0) { /* negative control: a changed verdict is seen */
             got[0] ^= 1;
             CHECKF(differ(cs[k], got, n[k], "", 0) == 1, "negative control: a flipped verdict went unseen");
@@ -196,6 +216,9 @@ static void check_mutants(gc_kzg_ctx *ctx, const vcase *cs[3], const size_t n[3]
         printf("mutant %d (%s): %zu of %zu verify_kzg_proof verdicts changed\n", m,
                m == 23 ? "+[y] G in the openings" : "no negation in the device check", d, n[0]);
         CHECKF(d > 0, "mutant %d went unseen", m);
+        /* The valid cases alone are decided by the combined check, which mutant 23's kernel
+         * does not take part in: all true there shows that check decided them. */
+        if (m == 23) check_valid_alone(ctx, cs[0], n[0], 0, "verify_kzg_proof under mutant 23");
     }
     kzg_verify_set_mutant(ctx, 0);
     CHECK(kzg_eip4844_set_domain(ctx, "RCKZGBATCH___V1_") == GC_KZG_OK);

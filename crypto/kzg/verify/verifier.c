@@ -258,23 +258,22 @@ static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_ce
 }
 
 /* With two or more live batches, a random scale for each (w->rho): their checks can then be
- * made as one (cell_checks). The scales come from the system's random source, so that no
- * input can be built to make invalid batches cancel in the sum; a scale of 0 or >= r is
- * avoided by clearing the top two bits and setting the lowest. Without randomness, no
- * scales and one check a batch. */
+ * made as one (cell_checks). Without randomness, no scales and one check a batch. */
+int kzg_verifier_random_scales(uint8_t *be, size_t n) {
+    for (size_t got = 0; got < 32 * n;) {
+        ssize_t r = getrandom(be + got, 32 * n - got, 0);
+        if (r <= 0) return -1;
+        got += (size_t)r;
+    }
+    for (size_t i = 0; i < n; i++) be[32 * i] &= 0x3f, be[32 * i + 31] |= 1;
+    return 0;
+}
+
 static void draw_scales(verify_work *w, const gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb) {
     size_t live = 0;
     for (size_t b = 0; b < nb; b++) live += !status[b] && batches[b].num_cells;
     if (live < 2 || !(w->rho = malloc(32 * nb))) return;
-    for (size_t got = 0; got < 32 * nb;) {
-        ssize_t r = getrandom(w->rho + got, 32 * nb - got, 0);
-        if (r <= 0) {
-            free(w->rho), w->rho = NULL;
-            return;
-        }
-        got += (size_t)r;
-    }
-    for (size_t b = 0; b < nb; b++) w->rho[32 * b] &= 0x3f, w->rho[32 * b + 31] |= 1;
+    if (kzg_verifier_random_scales(w->rho, nb)) free(w->rho), w->rho = NULL;
 }
 
 /* Each live batch's scalars (the host's, then the interpolants from the device) and points

@@ -58,6 +58,10 @@ int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, g
  *  pass, out[m] projective. 0, or -1 for a device error. */
 int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
                       size_t n_msms, gc_g1p *out);
+/** n random scalars for combining checks, 32 bytes big-endian each, nonzero and < r (the top
+ *  two bits cleared, the lowest set), from the system's random source, so that no input can
+ *  be built to make invalid items cancel in a combined check. 0, or -1 without randomness. */
+int kzg_verifier_random_scales(uint8_t *be, size_t n);
 /** ok[i] = e(A_i, [1]) e(-B_i, q) == 1 for (A_i, B_i) = pairs[2 i], pairs[2 i + 1], m
  *  checks: on the host below v->device_checks_min, else in one launch. 0, or -1 for a
  *  device error. */
