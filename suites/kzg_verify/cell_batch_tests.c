@@ -125,13 +125,8 @@ static gc_status cell_batch_g1_run(gc_test_ctx *ctx) {
     if (!cases || !msms) return GC_ERR_NO_MEMORY;
     gc_status st = load_cases(ctx, cases, 4, &count);
     if (st) return st == GC_ERR_NOT_FOUND ? GC_OK : st;
-    char err[256];
-    gc_kzg_setup *setup = NULL;
-    if (gc_kzg_setup_load_text(&setup, gc_kzg_default_setup_text, gc_kzg_default_setup_len, 0, 0, NULL, err,
-                               sizeof err) != GC_KZG_OK) {
-        gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
-        return GC_ERR_PARSE;
-    }
+    gc_kzg_setup *setup;
+    if ((st = kv_default_setup(ctx, &setup))) return st;
     gc_module *mod;
     gc_kernel *dec = NULL;
     kzg_pippenger_kernels k = {0};

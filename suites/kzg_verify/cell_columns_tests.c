@@ -38,20 +38,9 @@ static void cc_fill(cc_batch *x, size_t n, unsigned cols, uint64_t seed) {
 }
 
 static gc_status columns_run(gc_test_ctx *ctx) {
-    char err[256];
-    gc_kzg_setup *setup = NULL;
     kzg_verifier v;
-    if (gc_kzg_setup_load_text(&setup, gc_kzg_default_setup_text, gc_kzg_default_setup_len, 0, 0, NULL, err,
-                               sizeof err) != GC_KZG_OK) {
-        gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
-        return GC_ERR_PARSE;
-    }
-    gc_kzg_ret vr = kzg_verifier_create(&v, gc_ctx_device(ctx), setup);
-    gc_kzg_setup_free(setup);
-    if (vr != GC_KZG_OK) {
-        gc_ctx_error(ctx, "the verification stage's module does not build");
-        return GC_ERR_COMPILE;
-    }
+    gc_status vst = kv_verifier_create(ctx, &v, 0);
+    if (vst) return vst;
     cc_batch x[CC_BATCHES];
     gc_kzg_cell_batch b[CC_BATCHES];
     size_t slot[CC_BATCHES], u[CC_BATCHES], terms = 0;

@@ -148,22 +148,9 @@ static gc_status verify_cells_run(gc_test_ctx *ctx) {
     if (!cases || !want || !got) return GC_ERR_NO_MEMORY;
     gc_status st = load_cases(ctx, cases, &nc);
     if (st) return st == GC_ERR_NOT_FOUND ? GC_OK : st;
-    char err[256];
-    gc_kzg_setup *setup = NULL;
-    kzg_verifier v;
-    if (gc_kzg_setup_load_text(&setup, gc_kzg_default_setup_text, gc_kzg_default_setup_len, 0, 0, NULL, err,
-                               sizeof err) != GC_KZG_OK) {
-        gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
-        return GC_ERR_PARSE;
-    }
     const int *mutant = gc_ctx_test(ctx)->param;
-    kzg_verifier_points pts = {setup->g1_monomial, &setup->g2_monomial[1],
-                               &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]};
-    if (kzg_verifier_create_from_points(&v, gc_ctx_device(ctx), &pts, mutant ? *mutant : 0) != GC_KZG_OK) {
-        gc_kzg_setup_free(setup);
-        gc_ctx_error(ctx, "the verification stage's module does not build");
-        return GC_ERR_COMPILE;
-    }
+    kzg_verifier v;
+    if ((st = kv_verifier_create(ctx, &v, mutant ? *mutant : 0))) return st;
     for (size_t i = 0; i < nc; i++) {
         bool ok = false;
         gc_kzg_ret r = kzg_verify_cell_proof_batch(&v, &ok, &cases[i].commitments[0][0], cases[i].idx,
@@ -175,7 +162,6 @@ static gc_status verify_cells_run(gc_test_ctx *ctx) {
     gc_check_u32(ctx, "verdict (0 false, 1 true, 2 BADARGS) of each batch vs ckzg 2.1.8", want, got, nc);
     gc_status bst = verify_all_at_once(ctx, &v, cases, nc, want);
     kzg_verifier_free(&v);
-    gc_kzg_setup_free(setup);
     return bst;
 }
 

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crypto/kzg/setup/setup.h"
+#include "crypto/kzg/verify/cell_batch.h"
+
 #ifndef GC_KZG_VECTORS_DIR
 #define GC_KZG_VECTORS_DIR "crypto/kzg/vectors"
 #endif
@@ -186,5 +189,31 @@ gc_status kv_check_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, c
     if (st) return st;
     for (size_t i = 0; i < count; i++) memcpy(want + 48 * i, cases[i].result, 48);
     gc_check_bytes(ctx, label, want, got, 48 * count);
+    return GC_OK;
+}
+
+gc_status kv_default_setup(gc_test_ctx *ctx, gc_kzg_setup **setup) {
+    char err[256];
+    *setup = NULL;
+    if (gc_kzg_setup_load_text(setup, gc_kzg_default_setup_text, gc_kzg_default_setup_len, 0, 0, NULL, err,
+                               sizeof err) != GC_KZG_OK) {
+        gc_ctx_error(ctx, "the built-in setup does not load: %s", err);
+        return GC_ERR_PARSE;
+    }
+    return GC_OK;
+}
+
+gc_status kv_verifier_create(gc_test_ctx *ctx, kzg_verifier *v, int mutant) {
+    gc_kzg_setup *setup;
+    gc_status st = kv_default_setup(ctx, &setup);
+    if (st) return st;
+    kzg_verifier_points pts = {setup->g1_monomial, &setup->g2_monomial[1],
+                               &setup->g2_monomial[KZG_FIELD_ELEMENTS_PER_CELL]};
+    gc_kzg_ret r = kzg_verifier_create_from_points(v, gc_ctx_device(ctx), &pts, mutant);
+    gc_kzg_setup_free(setup); /* the verifier keeps copies of its points */
+    if (r != GC_KZG_OK) {
+        gc_ctx_error(ctx, "the verification stage's module does not build");
+        return GC_ERR_COMPILE;
+    }
     return GC_OK;
 }

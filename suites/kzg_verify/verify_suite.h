@@ -12,6 +12,7 @@
 
 #include "crypto/bls12_381/host.h"
 #include "crypto/kzg/msm/pippenger.h"
+#include "crypto/kzg/verify/verifier.h"
 
 #define KV_MSM_SRC "crypto/kzg/msm/pippenger.gc"
 #define KV_DECODE_SRC "crypto/kzg/verify/g1_decode.gc"
@@ -43,6 +44,13 @@ gc_status kv_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const k
  *  cases' known answers under label. */
 gc_status kv_check_msm_batch(gc_test_ctx *ctx, const kzg_pippenger_kernels *k, const kv_msm_case *cases, size_t count,
                              const char *label);
+
+/** The built-in trusted setup (*setup to free with gc_kzg_setup_free); GC_OK, or the error
+ *  reported to ctx. */
+gc_status kv_default_setup(gc_test_ctx *ctx, gc_kzg_setup **setup);
+/** The verification stage on the test's device from the built-in setup, its module built
+ *  with KZG_MUTANT=mutant where mutant > 0; GC_OK, or the error reported to ctx. */
+gc_status kv_verifier_create(gc_test_ctx *ctx, kzg_verifier *v, int mutant);
 
 void kv_register_msm_tests(void);
 void kv_register_decode_tests(void);
