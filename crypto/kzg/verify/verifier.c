@@ -257,8 +257,6 @@ static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_ce
     for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
 }
 
-/* With two or more live batches, a random scale for each (w->rho): their checks can then be
- * made as one (cell_checks). Without randomness, no scales and one check a batch. */
 int kzg_verifier_random_scales(uint8_t *be, size_t n) {
     for (size_t got = 0; got < 32 * n;) {
         ssize_t r = getrandom(be + got, 32 * n - got, 0);
@@ -269,6 +267,8 @@ int kzg_verifier_random_scales(uint8_t *be, size_t n) {
     return 0;
 }
 
+/* With two or more live batches, a random scale for each (w->rho): their checks can then be
+ * made as one (cell_checks). Without randomness, no scales and one check a batch. */
 static void draw_scales(verify_work *w, const gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb) {
     size_t live = 0;
     for (size_t b = 0; b < nb; b++) live += !status[b] && batches[b].num_cells;
