@@ -10,14 +10,15 @@
 
 #include "backend/nvrtc.h"
 
-void gc_aot_id(char *buf, size_t len, const char *target) {
+/* The backend part of an entry's key: the target alone, no driver or runtime NVRTC version. */
+static void aot_id(char *buf, size_t len, const char *target) {
     snprintf(buf, len, "cuda-aot target=%s options=%s blob=1", target, GC_NVRTC_FIXED_OPTIONS);
 }
 
 void gc_aot_key(gc_cache_key *k, const char *source, const char *const *defines, size_t n_defines,
                 const char *target) {
     char id[256];
-    gc_aot_id(id, sizeof id, target);
+    aot_id(id, sizeof id, target);
     gc_cache_key_compute(k, source, defines, n_defines, id);
 }
 

@@ -5,7 +5,7 @@
  * compiling them (the KZG library's take tens of seconds through NVRTC).
  *
  * An entry is keyed as a cache entry (the expanded source, the defines) but with the
- * target alone for the backend's part (gc_aot_id: no driver or runtime compiler version,
+ * target alone for the backend's part (no driver or runtime compiler version,
  * which are unknown when it is built): a CUBIN for one sm_XY, which the driver loads when it
  * supports the NVRTC that built it. A driver that refuses an entry, or an entry that does
  * not verify, is as if absent: the module is compiled as without one. */
@@ -15,9 +15,6 @@
 #include <stddef.h>
 
 #include "device/cache.h"
-
-/** The backend part of an entry's key for `target` (e.g. "sm_90"), into buf. */
-void gc_aot_id(char *buf, size_t len, const char *target);
 
 /** The key of module `source` (expanded, as gc_module_build compiles it) with its defines,
  *  for target. */

@@ -14,8 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "crypto/kzg/kzg_shared.h"
+
 #define KZG_CELLS_PER_EXT_BLOB 128u
-#define KZG_FIELD_ELEMENTS_PER_CELL 64u
+#define KZG_FIELD_ELEMENTS_PER_CELL KZG_CELL_ELEMENTS /* kzg_shared.h: the kernels' too */
 
 /** The MSMs' scalars (raw little-endian 32-bit limbs, 8 a scalar) of a batch of n cells:
  *  ll (8 n words) and rl (8 (u + 64 + n) words), from the u unique commitments (48 B each, in

@@ -13,12 +13,6 @@
 #define CELL_BYTES (32u * KZG_FIELD_ELEMENTS_PER_CELL)
 #define GROUP 64u
 
-static unsigned rev7(unsigned v) {
-    unsigned r = 0;
-    for (unsigned i = 0; i < 7; i++) r |= ((v >> i) & 1u) << (6 - i);
-    return r;
-}
-
 gc_status kzg_cell_columns_init(kzg_cell_columns_kernels *k, gc_device *dev, gc_module *mod) {
     memset(k, 0, sizeof *k);
     gc_fr consts[KZG_CELL_CONSTS], w8192;
@@ -26,7 +20,7 @@ gc_status kzg_cell_columns_init(kzg_cell_columns_kernels *k, gc_device *dev, gc_
     gc_fr_fft_inv_n(&consts[KZG_CELL_CONST_INV_N], KZG_CELL_LOG);
     gc_fr_root_of_unity(&w8192, 13);
     for (unsigned c = 0; c < KZG_CELLS_PER_EXT_BLOB; c++) {
-        uint32_t e = 8192u - rev7(c);
+        uint32_t e = 8192u - gc_bit_reverse(c, 7);
         gc_fr_pow(&consts[KZG_CELL_CONST_H_INV + c], &w8192, &e, 1);
     }
     gc_status st;
