@@ -17,14 +17,29 @@ gc_bls_field_variant(test_bls12_381_field_chains "GC_BLS_PTX=1")
 add_test(NAME test_bls12_381_field_chains COMMAND test_bls12_381_field_chains)
 list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_chains)
 # The host's default is the 64-bit limb path (crypto/bls12_381/field64.gc, where the compiler
-# has unsigned __int128); GC_BLS_HOST64=0 keeps the 32-bit portable path, the one OpenCL runs.
+# has unsigned __int128), its Fp in x86-64 assembly there (field_x86.gc); GC_BLS_X86=0 keeps
+# the 64-bit C (other hosts' path), GC_BLS_HOST64=0 the 32-bit portable one (OpenCL's).
 gc_bls_field_variant(test_bls12_381_field_portable "GC_BLS_PTX=0;GC_BLS_HOST64=0")
 add_test(NAME test_bls12_381_field_portable COMMAND test_bls12_381_field_portable)
 list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_portable)
-# Mutants per path: host (the default build: 64-bit limbs), portable, chains.
-foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP FP2_ADD_BACK)
+set(GC_BLS_X86_HOST OFF)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(GC_BLS_X86_HOST ON)
+  gc_bls_field_variant(test_bls12_381_field_c64 "GC_BLS_PTX=0;GC_BLS_X86=0")
+  add_test(NAME test_bls12_381_field_c64 COMMAND test_bls12_381_field_c64)
+  list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_c64)
+endif()
+# Mutants per path: host (the default build), c64 (on x86-64: the 64-bit C), portable, chains.
+foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP FP2_ADD_BACK
+        X86_MUL_CARRY X86_SQR_CARRY X86_REDC_CARRY X86_FINAL_SUB X86_ADD_CARRY X86_SUB_CARRY)
   string(TOLOWER ${fault} f)
-  foreach(path host portable chains)
+  foreach(path host c64 portable chains)
+    if(fault MATCHES "^X86_" AND NOT (path STREQUAL "host" AND GC_BLS_X86_HOST))
+      continue() # the assembly's own sites
+    endif()
+    if(path STREQUAL "c64" AND (NOT GC_BLS_X86_HOST OR NOT fault MATCHES "^(NO_FINAL_SUB|ADD_CARRY|MUL_CARRY|SQR_CARRY|FP2_ADD_BACK)$"))
+      continue() # elsewhere c64 is the host path
+    endif()
     if(path STREQUAL "chains" AND fault STREQUAL "ADD_CARRY")
       continue() # the host's emulation of the addition chain is the portable loop
     endif()
@@ -34,8 +49,8 @@ foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY 
     if(path STREQUAL "portable" AND fault STREQUAL "SQR_CARRY")
       continue() # the portable path squares with its product
     endif()
-    if(NOT path STREQUAL "host" AND fault MATCHES "^(INV_SIGN|FP2_ADD_BACK)$")
-      continue() # the inversion has one path; the lazy Fp2 product is the host's
+    if(path MATCHES "^(portable|chains)$" AND fault MATCHES "^(INV_SIGN|FP2_ADD_BACK)$")
+      continue() # the inversion has one path; the lazy Fp2 product is the 64-bit host's
     endif()
     if(path STREQUAL "chains")
       set(name test_bls12_381_field_chains_mutant_${f})
@@ -43,6 +58,9 @@ foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY 
     elseif(path STREQUAL "portable")
       set(name test_bls12_381_field_portable_mutant_${f})
       set(defs "GC_BLS_PTX=0;GC_BLS_HOST64=0")
+    elseif(path STREQUAL "c64")
+      set(name test_bls12_381_field_c64_mutant_${f})
+      set(defs "GC_BLS_PTX=0;GC_BLS_X86=0")
     else()
       set(name test_bls12_381_field_mutant_${f})
       set(defs "GC_BLS_PTX=0")
