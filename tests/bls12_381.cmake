@@ -27,14 +27,25 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(GC_BLS_X86_HOST ON)
   gc_bls_field_variant(test_bls12_381_field_c64 "GC_BLS_PTX=0;GC_BLS_X86=0")
   add_test(NAME test_bls12_381_field_c64 COMMAND test_bls12_381_field_c64)
-  list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_c64)
+  # the assembly's baseline forms, which CPUs with BMI2 and ADX skip
+  gc_bls_field_variant(test_bls12_381_field_x86base "GC_BLS_PTX=0;GC_BLS_X86_ADX=0")
+  add_test(NAME test_bls12_381_field_x86base COMMAND test_bls12_381_field_x86base)
+  list(APPEND GC_BLS_HOST_TESTS test_bls12_381_field_c64 test_bls12_381_field_x86base)
 endif()
-# Mutants per path: host (the default build), c64 (on x86-64: the 64-bit C), portable, chains.
+# Mutants per path: host (the default build), c64 and x86base (on x86-64: the 64-bit C, the
+# assembly's baseline forms), portable, chains. The mulx forms' mutants skip (77) without ADX.
 foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY MUL_SMALL_STEP FP2_ADD_BACK
-        X86_MUL_CARRY X86_SQR_CARRY X86_REDC_CARRY X86_FINAL_SUB X86_ADD_CARRY X86_SUB_CARRY)
+        X86_MUL_CARRY X86_SQR_CARRY X86_REDC_CARRY X86_FINAL_SUB X86_ADD_CARRY X86_SUB_CARRY
+        X86_ADX_MUL_CARRY X86_ADX_REDC_CARRY)
   string(TOLOWER ${fault} f)
-  foreach(path host c64 portable chains)
-    if(fault MATCHES "^X86_" AND NOT (path STREQUAL "host" AND GC_BLS_X86_HOST))
+  foreach(path host c64 x86base portable chains)
+    if(path STREQUAL "x86base" AND NOT (GC_BLS_X86_HOST AND fault MATCHES "^X86_(MUL|SQR|REDC)_CARRY$"))
+      continue() # the baseline product, square and reduction
+    endif()
+    if(path STREQUAL "host" AND fault MATCHES "^X86_(MUL|SQR|REDC)_CARRY$")
+      continue() # with ADX the host runs the mulx forms: x86base has these
+    endif()
+    if(fault MATCHES "^X86_" AND NOT (path MATCHES "^(host|x86base)$" AND GC_BLS_X86_HOST))
       continue() # the assembly's own sites
     endif()
     if(path STREQUAL "c64" AND (NOT GC_BLS_X86_HOST OR NOT fault MATCHES "^(NO_FINAL_SUB|ADD_CARRY|MUL_CARRY|SQR_CARRY|FP2_ADD_BACK)$"))
@@ -61,6 +72,9 @@ foreach(fault NO_FINAL_SUB ADD_CARRY MUL_CARRY SQR_CARRY INV_SIGN MUL_ADD_CARRY 
     elseif(path STREQUAL "c64")
       set(name test_bls12_381_field_c64_mutant_${f})
       set(defs "GC_BLS_PTX=0;GC_BLS_X86=0")
+    elseif(path STREQUAL "x86base")
+      set(name test_bls12_381_field_x86base_mutant_${f})
+      set(defs "GC_BLS_PTX=0;GC_BLS_X86_ADX=0")
     else()
       set(name test_bls12_381_field_mutant_${f})
       set(defs "GC_BLS_PTX=0")

@@ -521,8 +521,25 @@ static void check_fr_roots(field *f) {
     mpz_clears(e, w, one, minus_one, k_z, NULL);
 }
 
+/* Which host path the Fp checks run (field64.gc, field_x86.gc). */
+static const char *fp_path(void) {
+#if GC_BLS_PTX
+    return "the CUDA chains' C emulation";
+#elif !GC_BLS_HOST64
+    return "32-bit portable C";
+#elif !GC_BLS_X86
+    return "64-bit C";
+#else
+    return GC_X86_ADX_ON ? "x86-64 assembly, mulx/adcx/adox" : "x86-64 assembly, baseline";
+#endif
+}
+
 int main(int argc, char **argv) {
     int randoms = argc > 1 ? atoi(argv[1]) : 20000;
+    printf("Fp: %s\n", fp_path());
+#if defined(GC_FAULT) && (GC_FAULT == GC_BLS_FAULT_X86_ADX_MUL_CARRY || GC_FAULT == GC_BLS_FAULT_X86_ADX_REDC_CARRY)
+    if (!GC_X86_ADX_ON) return printf("SKIP: no BMI2 and ADX on this CPU: the mutant's code does not run\n"), 77;
+#endif
     field fp = {"fp", GC_FP_LIMBS, GC_FP_BYTES, {{0}}, {{0}}, {{0}}, FIELD_OPS(gc_fp)};
     field fr = {"fr", GC_FR_LIMBS, GC_FR_BYTES, {{0}}, {{0}}, {{0}}, FIELD_OPS(gc_fr)};
     field_init(&fp, "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");

@@ -57,6 +57,24 @@ static const gc_u64 gc_x86_p[7] = {
     0x89f3fffcfffcfffdull};
 
 #define GC_X86_FN static inline __attribute__((always_inline))
+
+/* The mulx (BMI2) and adcx/adox (ADX) forms of the product and the reduction where the CPU
+ * has both (CPUID leaf 7: EBX bits 8 and 19), probed once per translation unit before main;
+ * -DGC_BLS_X86_ADX=0 keeps the baseline forms (the tests build both). */
+#ifndef GC_BLS_X86_ADX
+#define GC_BLS_X86_ADX 1
+#endif
+#if GC_BLS_X86_ADX
+#include <cpuid.h>
+static int gc_x86_adx;
+__attribute__((constructor)) static void gc_x86_adx_probe(void) {
+    unsigned a, b, c, d;
+    gc_x86_adx = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 8 & 1u) && (b >> 19 & 1u);
+}
+#define GC_X86_ADX_ON (gc_x86_adx != 0)
+#else
+#define GC_X86_ADX_ON 0
+#endif
 """
 
 FOOTER = """
@@ -320,8 +338,92 @@ def fp2_wide():
               " * plus p 2^384 where negative, 12 words each (both below p 2^384 after)")
 
 
+# ---- mulx (BMI2) with two carry chains, adcx (CF) and adox (OF) (ADX) ----
+
+
+class Window:
+    """Registers holding consecutive words of a value; rotates as the low word leaves."""
+
+    def __init__(self, names):
+        self.r = list(names)
+
+    def reg(self, k):
+        return f"%[{self.r[k]}]"
+
+
+def mul_wide_adx():
+    """Rows: t += a b_i 2^(64 i), b_i in rdx; the lows by adcx, the highs by adox, so
+    that the two carry chains run side by side; the low word of each row is final."""
+    a = Asm()
+    w = Window(["x0", "x1", "x2", "x3", "x4", "x5", "x6"])
+    a.ins(f"movq {word('b', 0)}, %%rdx")
+    a.ins(f"mulxq {word('a', 0)}, {w.reg(0)}, {w.reg(1)}")
+    for j in range(1, N):
+        a.ins(f"mulxq {word('a', j)}, %[lo], {w.reg(j + 1)}")
+        a.ins(f"{'addq' if j == 1 else 'adcq'} %[lo], {w.reg(j)}")
+    a.ins(f"adcq $0, {w.reg(N)}")
+    for i in range(1, N):
+        a.ins(f"movq {w.reg(0)}, {word('t', i - 1)}")
+        w.r = w.r[1:] + w.r[:1]  # the stored word's register is the new top
+        a.ins(f"xorl %k[{w.r[N]}], %k[{w.r[N]}]")  # zero, and CF = OF = 0
+        a.ins(f"movq {word('b', i)}, %%rdx")
+        for j in range(N):
+            a.ins(f"mulxq {word('a', j)}, %[lo], %[hi]")
+            a.ins(f"adcxq %[lo], {w.reg(j)}")
+            a.ins(f"adoxq %[hi], {w.reg(j + 1)}")
+        a.ins("movl $0, %k[lo]")
+        # the low chain's last carry; no carry out: the row's sum is below 2^(64 (i + 7))
+        if i == N // 2:
+            a.fault("GC_BLS_FAULT_X86_ADX_MUL_CARRY", f"adcxq %[lo], {w.reg(N)}", "nop")
+        else:
+            a.ins(f"adcxq %[lo], {w.reg(N)}")
+    for k in range(N + 1):
+        a.ins(f"movq {w.reg(k)}, {word('t', N - 1 + k)}")
+    return fn("gc_x86_mul_wide_adx(void *t, const void *a, const void *b)", a,
+              [("t",)], ["a", "b"], ["x0", "x1", "x2", "x3", "x4", "x5", "x6", "lo", "hi"],
+              '"rdx", "cc", "memory"',
+              "gc_x86_mul_wide with mulx, adcx and adox (where the CPU has BMI2 and ADX)")
+
+
+def redc_adx():
+    """The low half's six rows (q_i = word i p', + q_i p 2^(64 i)) in a six-register window
+    (each row's low word leaves as zero, its register takes the row's top word), then the
+    high half added: (w_lo + Q p) / 2^384 <= p and w_hi < p, so the sum is below 2p."""
+    a = Asm()
+    w = Window(["x0", "x1", "x2", "x3", "x4", "x5"])
+    spare = "x6"
+    for k in range(N):
+        a.ins(f"movq {word('w', k)}, {w.reg(k)}")
+    for i in range(N):
+        a.ins(f"movq {w.reg(0)}, %%rdx")
+        a.ins(f"imulq {word('p', N)}, %%rdx")
+        a.ins(f"xorl %k[{spare}], %k[{spare}]")  # the new top word, and CF = OF = 0
+        for j in range(N):
+            a.ins(f"mulxq {word('p', j)}, %[lo], %[hi]")
+            a.ins(f"adcxq %[lo], {w.reg(j)}")
+            top = f"%[{spare}]" if j == N - 1 else w.reg(j + 1)
+            a.ins(f"adoxq %[hi], {top}")
+        a.ins("movl $0, %k[lo]")
+        # no carry out: each row's value stays below 2^382 (six words)
+        if i == N // 2:
+            a.fault("GC_BLS_FAULT_X86_ADX_REDC_CARRY", f"adcxq %[lo], %[{spare}]", "nop")
+        else:
+            a.ins(f"adcxq %[lo], %[{spare}]")
+        low = w.r[0]
+        w.r = w.r[1:] + [spare]
+        spare = low
+    for k in range(N):
+        a.ins(f"{'addq' if k == 0 else 'adcq'} {word('w', N + k)}, {w.reg(k)}")
+    final_sub(a, [w.reg(k) for k in range(N)])
+    return fn("gc_x86_redc_adx(void *r, const void *w)", a,
+              [("r",)], ["w", P], ["x0", "x1", "x2", "x3", "x4", "x5", "x6", "lo", "hi"],
+              '"rdx", "cc", "memory"',
+              "gc_x86_redc with mulx, adcx and adox (w is not overwritten)")
+
+
 def generate():
-    parts = [HEADER, mul_wide(), sqr_wide(), redc(), add_mod(), sub_mod(), add_words(), fp2_wide(), FOOTER]
+    parts = [HEADER, mul_wide(), sqr_wide(), redc(), add_mod(), sub_mod(), add_words(), fp2_wide(),
+             mul_wide_adx(), redc_adx(), FOOTER]
     return "\n".join(parts)
 
 
