@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "crypto/bls12_381/host.h"
+#include "crypto/bls12_381/pairing_lines.gc"
 
 #include "unit.h"
 
@@ -235,6 +236,19 @@ static void test_pairing_known_answers(void) {
     CHECKF(gc_bls_pairing_vector_count >= 4 && gc_bls_final_exp_vector_count >= 3, "pairing vectors present");
 }
 
+/* The same check from each Q's precomputed lines (pairing_lines.gc); a valid check with two
+ * pairs' lines swapped (the negative control) must fail. */
+static void check_with_lines(const gc_g1a *p, const gc_g2a *q, int n, int valid, size_t i) {
+    if (n > GC_BLS_MILLER_CHUNK) return;
+    static gc_bls_g2_lines lines[GC_BLS_MILLER_CHUNK];
+    const gc_bls_g2_lines *lp[GC_BLS_MILLER_CHUNK];
+    for (int j = 0; j < n; j++) gc_bls_g2_lines_make(&lines[j], &q[j]), lp[j] = &lines[j];
+    CHECKF(gc_bls_pairing_check_lines(p, lp, n) == valid, "pairing check %zu from lines = %d", i, valid);
+    if (!valid || n < 2 || !memcmp(&q[0], &q[1], sizeof q[0])) return;
+    lp[0] = &lines[1], lp[1] = &lines[0];
+    CHECKF(gc_bls_pairing_check_lines(p, lp, n) == 0, "pairing check %zu, two pairs' lines swapped: invalid", i);
+}
+
 static void test_pairing_checks(void) {
     for (size_t i = 0; i < gc_bls_pairing_check_vector_count; i++) {
         const gc_bls_pairing_check_vec *v = &gc_bls_pairing_check_vectors[i];
@@ -248,6 +262,7 @@ static void test_pairing_checks(void) {
             must(gc_bls_g1a_from_hex(&p[j], h1) && gc_bls_g2a_from_hex(&q[j], h2), "check points");
         }
         CHECKF(gc_bls_pairing_check(p, q, v->n) == v->valid, "pairing check %zu (%d pairs) = %d", i, v->n, v->valid);
+        check_with_lines(p, q, v->n, v->valid, i);
     }
     CHECKF(gc_bls_pairing_check(NULL, NULL, 0) == 1, "empty check is valid");
 }
