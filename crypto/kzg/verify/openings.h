@@ -13,8 +13,10 @@
  *  e(P_i, [s] - [z_i] [1]), C_i and P_i decoded in cp[2 i], cp[2 i + 1], z and y in
  *  Montgomery form; an opening with skip[i] set is not computed (ok[i] false). From
  *  v->device_checks_min live openings, first one check of their random combination (two
- *  MSMs); where it fails, and below that count, the G1 side is one launch and the checks
- *  kzg_verifier_pairing_checks. GC_KZG_DEVICE or GC_KZG_MALLOC when it could not run. */
+ *  MSMs); where it fails, the G1 side is one launch and the checks
+ *  kzg_verifier_pairing_checks; below that count both on the host (a GLV loop an opening,
+ *  the checks from the G2 points' lines), no launch at all. GC_KZG_DEVICE or GC_KZG_MALLOC
+ *  when it could not run. */
 gc_kzg_ret kzg_verify_openings(const kzg_verifier *v, bool *ok, const gc_g1a *cp, const gc_fr *z, const gc_fr *y,
                                const uint32_t *skip, size_t n);
 

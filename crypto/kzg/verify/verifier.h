@@ -4,7 +4,9 @@
  * host (challenge.c, cell_batch.c, blob_batch.c) but for the cell batches' interpolants
  * (cell_columns.gc, on the device), the random linear combinations as MSMs
  * (crypto/kzg/msm/pippenger.gc), the pairing checks e(A, [1]) e(-B, Q) = 1 on the device
- * or, for fewer than KZG_VERIFY_DEVICE_CHECKS_MIN, on the host (pairing_checks.gc).
+ * (pairing_checks.gc) or, for fewer than KZG_VERIFY_DEVICE_CHECKS_MIN, on the host, from
+ * the fixed G2 points' precomputed lines (crypto/bls12_381/pairing_lines.gc); such a small
+ * call decodes its points on the host too.
  * EIP-7594's verify_cell_kzg_proof_batch is here (many independent batches share one
  * decoding launch and one MSM pass, two MSMs a batch); EIP-4844's verifications in
  * openings.h. */
@@ -15,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "crypto/bls12_381/glv.gc"
+#include "crypto/bls12_381/pairing_lines.gc"
 #include "crypto/kzg/msm/pippenger.h"
 #include "crypto/kzg/verify/cell_columns.h"
 #include "crypto/kzg/setup/setup.h"
@@ -33,7 +37,10 @@ typedef struct {
     kzg_cell_columns_kernels cells;           /* the cell batches' interpolants */
     gc_g1a g1_monomial[KZG_VERIFY_SETUP_G1]; /* copies: the setup may be freed after create */
     gc_g2a g2_gen, g2_s, g2_s64;             /* [1], [s] and [s^64] G2 */
+    gc_bls_g2_lines lines_gen, lines_s, lines_s64; /* their Miller-loop lines: the host's checks */
+    gc_g1p neg_g_odd[2][GC_GLV_ODD];         /* -G, -3G, .., -15G and their -phi: host openings */
     size_t device_checks_min;                /* KZG_VERIFY_DEVICE_CHECKS_MIN; tests force either side */
+    int mutant;                              /* the module's KZG_MUTANT; 23 and 24 also on the host */
 } kzg_verifier;
 
 /* What verification needs of a setup, kept by a context (crypto/kzg/verify/verify_calls.c). */
@@ -51,8 +58,10 @@ gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, cons
                                            int mutant);
 void kzg_verifier_free(kzg_verifier *v);
 
-/** Decode n compressed G1 points on the device: out[i] the point, err[i] GC_G1_OK or why
- *  encoding i is not a point of the subgroup. 0, or -1 for a device error. */
+/** Decode n compressed G1 points: out[i] the point, err[i] GC_G1_OK or why encoding i is
+ *  not a point of the subgroup; on the device, but on the host (the same code) where n / 2
+ *  is below v->device_checks_min: a launch and its copies cost more than a few points.
+ *  0, or -1 for a device error. */
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err);
 /** n_msms MSMs over offsets[0 .. n_msms] of pts and scalars (8 raw limbs each) in one
  *  pass, out[m] projective. 0, or -1 for a device error. */
