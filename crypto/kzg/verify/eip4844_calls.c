@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
+
 #include "crypto/kzg/eip4844/eip4844.h"
 #include "crypto/kzg/kzg_internal.h"
 #include "crypto/kzg/verify/openings.h"
@@ -65,6 +67,14 @@ static void statuses(gc_kzg_ctx *c, gc_kzg_ret *status, const uint32_t *bad, siz
     }
 }
 
+/* GC_KZG_TRACE: where a call's time went (docs/kzg.md): t[0] the start, then after the
+ * decoding, the challenges and evaluations, and the pairing side. */
+static void trace(const char *call, size_t n, const double *t, int blobs) {
+    if (!getenv("GC_KZG_TRACE")) return;
+    fprintf(stderr, "gc_kzg %s: %zu items: decode %.2f ms, %s %.2f ms, openings and checks %.2f ms\n", call, n,
+            t[1] - t[0], blobs ? "challenges and evaluations" : "scalars", t[2] - t[1], t[3] - t[2]);
+}
+
 static int args_ok(const gc_kzg_ctx *c, const void *ok, const void *a, const void *b, const void *d, size_t n) {
     return c && ok && a && b && d && n && n <= MAX_ITEMS;
 }
@@ -77,14 +87,19 @@ static gc_kzg_ret verify_items(gc_kzg_ctx *ctx, bool *ok, gc_kzg_ret *status, co
     const kzg_verifier *v;
     e4v_work w = {0};
     bool *res = malloc(n * sizeof *res);
+    double t[4] = {gc_clock_ms()};
     gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (!r) r = work_alloc(&w, n);
     if (!r && !res) r = GC_KZG_MALLOC;
     if (!r) r = decode_pairs(ctx, v, &w, commitments, proofs, n);
+    t[1] = gc_clock_ms();
     if (!r && blobs) r = blob_openings(ctx, &w, blobs, commitments, n);
     for (size_t i = 0; !r && !blobs && i < n; i++)
         if (!gc_fr_from_bytes(&w.z[i], zs + 32 * i) || !gc_fr_from_bytes(&w.y[i], ys + 32 * i)) w.bad[i] = 1;
+    t[2] = gc_clock_ms();
     if (!r) r = kzg_verify_openings(v, res, w.cp, w.z, w.y, w.bad, n);
+    t[3] = gc_clock_ms();
+    if (!r) trace(blobs ? "verify_blob_kzg_proof" : "verify_kzg_proof", n, t, blobs != NULL);
     if (!r) {
         memcpy(ok, res, n * sizeof *ok);
         statuses(ctx, status, w.bad, n,
@@ -119,10 +134,13 @@ gc_kzg_ret gc_kzg_verify_blob_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const u
     const kzg_verifier *v;
     e4v_work w = {0};
     bool res = false;
+    double t[4] = {gc_clock_ms()};
     gc_kzg_ret r = kzg_ctx_verifier(ctx, &v);
     if (!r) r = work_alloc(&w, n);
     if (!r) r = decode_pairs(ctx, v, &w, commitments, proofs, n);
+    t[1] = gc_clock_ms();
     if (!r) r = blob_openings(ctx, &w, blobs, commitments, n);
+    t[2] = gc_clock_ms();
     for (size_t i = 0; !r && i < n; i++)
         if (w.bad[i]) {
             statuses(ctx, NULL, w.bad, n, "a commitment or proof that is not a point of the G1 subgroup, or an element >= r");
@@ -131,6 +149,8 @@ gc_kzg_ret gc_kzg_verify_blob_kzg_proof_batch(gc_kzg_ctx *ctx, bool *ok, const u
     /* c-kzg verifies a batch of one as verify_blob_kzg_proof: no random combination */
     if (!r) r = n == 1 ? kzg_verify_openings(v, &res, w.cp, w.z, w.y, NULL, 1)
                        : kzg_verify_openings_batch(v, &res, commitments, proofs, w.cp, w.z, w.y, n);
+    t[3] = gc_clock_ms();
+    if (!r) trace("verify_blob_kzg_proof_batch", n, t, 1);
     if (!r) *ok = res;
     work_free(&w);
     return r;
