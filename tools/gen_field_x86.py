@@ -259,18 +259,22 @@ def redc():
               "r = w 2^-384 mod p (w: 12 words, below p 2^384, overwritten), fully reduced")
 
 
+def chain(a, first, rest, src, regs, fault=None):
+    """regs (op)= src's words in one carry chain (first, then rest); fault: (id, the word
+    whose rest becomes first: a carry dropped)."""
+    for i in range(N):
+        op = first if i == 0 else rest
+        if fault and i == fault[1]:
+            a.fault(fault[0], f"{op} {word(src, i)}, {regs[i]}", f"{first} {word(src, i)}, {regs[i]}")
+        else:
+            a.ins(f"{op} {word(src, i)}, {regs[i]}")
+
+
 def add_mod():
     a = Asm()
     regs = [f"%[x{i}]" for i in range(N)]
-    for i in range(N):
-        a.ins(f"movq {word('a', i)}, {regs[i]}")
-    for i in range(N):
-        if i == 0:
-            a.ins(f"addq {word('b', i)}, {regs[i]}")
-        elif i == N // 2:
-            a.fault("GC_BLS_FAULT_X86_ADD_CARRY", f"adcq {word('b', i)}, {regs[i]}", f"addq {word('b', i)}, {regs[i]}")
-        else:
-            a.ins(f"adcq {word('b', i)}, {regs[i]}")
+    chain(a, "movq", "movq", "a", regs)
+    chain(a, "addq", "adcq", "b", regs, ("GC_BLS_FAULT_X86_ADD_CARRY", N // 2))
     final_sub(a, regs)
     return fn("gc_x86_add_mod(void *r, const void *a, const void *b)", a,
               [("r",)], ["a", "b", P], X6, '"cc", "memory"',
@@ -280,20 +284,14 @@ def add_mod():
 def sub_mod():
     a = Asm()
     regs = [f"%[x{i}]" for i in range(N)]
-    for i in range(N):
-        a.ins(f"movq {word('a', i)}, {regs[i]}")
-    for i in range(N):
-        a.ins(f"{'subq' if i == 0 else 'sbbq'} {word('b', i)}, {regs[i]}")
+    chain(a, "movq", "movq", "a", regs)
+    chain(a, "subq", "sbbq", "b", regs)
     for i in range(N):
         a.ins(f"movq {regs[i]}, {word('r', i)}")
     for i in range(N):  # p where a borrow, else 0 (mov and cmov keep the flags)
         a.ins(f"movq $0, {regs[i]}")
         a.ins(f"cmovcq {word('p', i)}, {regs[i]}")
-    for i in range(N):
-        if i == N // 2:
-            a.fault("GC_BLS_FAULT_X86_SUB_CARRY", f"adcq {word('r', i)}, {regs[i]}", f"addq {word('r', i)}, {regs[i]}")
-        else:
-            a.ins(f"{'addq' if i == 0 else 'adcq'} {word('r', i)}, {regs[i]}")
+    chain(a, "addq", "adcq", "r", regs, ("GC_BLS_FAULT_X86_SUB_CARRY", N // 2))
     for i in range(N):
         a.ins(f"movq {regs[i]}, {word('r', i)}")
     return fn("gc_x86_sub_mod(void *r, const void *a, const void *b)", a,
@@ -351,6 +349,21 @@ class Window:
         return f"%[{self.r[k]}]"
 
 
+def adx_row(a, src, regs, top, fault=None):
+    """regs (six words) and top += rdx * src (six words), lows by adcx, highs by adox, with
+    CF = OF = 0 on entry; the low chain's last carry goes into top (fault: dropped). No
+    carry leaves top: callers' bounds keep each row's value within its seven words."""
+    for j in range(N):
+        a.ins(f"mulxq {word(src, j)}, %[lo], %[hi]")
+        a.ins(f"adcxq %[lo], {regs[j]}")
+        a.ins(f"adoxq %[hi], {regs[j + 1] if j + 1 < N else top}")
+    a.ins("movl $0, %k[lo]")
+    if fault:
+        a.fault(fault, f"adcxq %[lo], {top}", "nop")
+    else:
+        a.ins(f"adcxq %[lo], {top}")
+
+
 def mul_wide_adx():
     """Rows: t += a b_i 2^(64 i), b_i in rdx; the lows by adcx, the highs by adox, so
     that the two carry chains run side by side; the low word of each row is final."""
@@ -367,16 +380,9 @@ def mul_wide_adx():
         w.r = w.r[1:] + w.r[:1]  # the stored word's register is the new top
         a.ins(f"xorl %k[{w.r[N]}], %k[{w.r[N]}]")  # zero, and CF = OF = 0
         a.ins(f"movq {word('b', i)}, %%rdx")
-        for j in range(N):
-            a.ins(f"mulxq {word('a', j)}, %[lo], %[hi]")
-            a.ins(f"adcxq %[lo], {w.reg(j)}")
-            a.ins(f"adoxq %[hi], {w.reg(j + 1)}")
-        a.ins("movl $0, %k[lo]")
-        # the low chain's last carry; no carry out: the row's sum is below 2^(64 (i + 7))
-        if i == N // 2:
-            a.fault("GC_BLS_FAULT_X86_ADX_MUL_CARRY", f"adcxq %[lo], {w.reg(N)}", "nop")
-        else:
-            a.ins(f"adcxq %[lo], {w.reg(N)}")
+        # the row's sum is below 2^(64 (i + 7))
+        adx_row(a, "a", [w.reg(j) for j in range(N)], w.reg(N),
+                "GC_BLS_FAULT_X86_ADX_MUL_CARRY" if i == N // 2 else None)
     for k in range(N + 1):
         a.ins(f"movq {w.reg(k)}, {word('t', N - 1 + k)}")
     return fn("gc_x86_mul_wide_adx(void *t, const void *a, const void *b)", a,
@@ -398,17 +404,9 @@ def redc_adx():
         a.ins(f"movq {w.reg(0)}, %%rdx")
         a.ins(f"imulq {word('p', N)}, %%rdx")
         a.ins(f"xorl %k[{spare}], %k[{spare}]")  # the new top word, and CF = OF = 0
-        for j in range(N):
-            a.ins(f"mulxq {word('p', j)}, %[lo], %[hi]")
-            a.ins(f"adcxq %[lo], {w.reg(j)}")
-            top = f"%[{spare}]" if j == N - 1 else w.reg(j + 1)
-            a.ins(f"adoxq %[hi], {top}")
-        a.ins("movl $0, %k[lo]")
-        # no carry out: each row's value stays below 2^382 (six words)
-        if i == N // 2:
-            a.fault("GC_BLS_FAULT_X86_ADX_REDC_CARRY", f"adcxq %[lo], %[{spare}]", "nop")
-        else:
-            a.ins(f"adcxq %[lo], %[{spare}]")
+        # each row's value stays below 2^382 (six words)
+        adx_row(a, "p", [w.reg(j) for j in range(N)], f"%[{spare}]",
+                "GC_BLS_FAULT_X86_ADX_REDC_CARRY" if i == N // 2 else None)
         low = w.r[0]
         w.r = w.r[1:] + [spare]
         spare = low
