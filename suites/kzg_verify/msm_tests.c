@@ -2,8 +2,9 @@
 /* msm_tests.c — the variable-base MSM (crypto/kzg/msm/pippenger.gc) against py_ecc's and
  * arkworks' known answers: every case of up to 1,000 terms (sizes 1, 2, 7, 64, 1000; zero
  * scalars, infinity points, equal points, a point and its negation, r - 1, digit patterns)
- * as one batch of independent MSMs, under several task sizes and windows; and the mutants
- * (a negative digit adding +P, the running sums dropping the top bucket, the task tree
+ * as one batch of independent MSMs, under several task sizes and windows, on the device and
+ * on the host (pippenger_host.c: the verifier's small calls); and the mutants (a negative
+ * digit adding +P, the running sums dropping the top bucket: both sides; the task tree
  * dropping an MSM's unpaired last task) caught. */
 #include <stdio.h>
 #include <string.h>
@@ -42,15 +43,55 @@ static gc_status run_shapes(gc_test_ctx *ctx, int mutant, size_t n_shapes) {
     return st;
 }
 
+/* The host's MSM of every case in one call, at its own window and at 3 and 8 bits, on one
+ * and on four threads. */
+static gc_status run_host(gc_test_ctx *ctx, int mutant) {
+    kv_msm_case *cases;
+    size_t count, n = 0;
+    gc_status st = kv_load_msm_cases(ctx, 1, KAT_MAX_TERMS, &cases, &count);
+    if (st) return st == GC_ERR_NOT_FOUND ? GC_OK : st;
+    uint64_t *offsets = gc_ctx_malloc(ctx, (count + 1) * sizeof *offsets);
+    uint8_t *want = gc_ctx_malloc(ctx, 48 * count), *got = gc_ctx_malloc(ctx, 48 * count);
+    gc_g1p *res = gc_ctx_malloc(ctx, count * sizeof *res);
+    if (!offsets || !want || !got || !res) return GC_ERR_NO_MEMORY;
+    for (size_t i = 0; i < count; i++) offsets[i] = n, n += cases[i].n, memcpy(want + 48 * i, cases[i].result, 48);
+    offsets[count] = n;
+    gc_g1a *pts = gc_ctx_malloc(ctx, n * sizeof *pts);
+    uint32_t *sc = gc_ctx_malloc(ctx, 32 * n);
+    if (!pts || !sc) return GC_ERR_NO_MEMORY;
+    for (size_t i = 0; i < count; i++) {
+        memcpy(pts + offsets[i], cases[i].points, cases[i].n * sizeof *pts);
+        memcpy(sc + 8 * offsets[i], cases[i].scalars, cases[i].n * 32);
+    }
+    static const unsigned windows[] = {0, 3, 8}, threads[] = {1, 4};
+    for (size_t w = 0; w < 3; w++)
+        for (size_t t = 0; t < 2; t++) {
+            if (kzg_pippenger_host(pts, sc, offsets, (uint32_t)count, windows[w], threads[t], mutant, res))
+                return GC_ERR_NO_MEMORY;
+            for (size_t i = 0; i < count; i++) {
+                gc_g1a a;
+                gc_g1p_to_affine(&a, &res[i]);
+                gc_g1a_compress(got + 48 * i, &a);
+            }
+            char label[128];
+            snprintf(label, sizeof label, "host: %zu MSMs of 1..%u terms (window %u bits, 0: its own; %u threads)",
+                     count, KAT_MAX_TERMS, windows[w], threads[t]);
+            gc_check_bytes(ctx, label, want, got, 48 * count);
+        }
+    return GC_OK;
+}
+
 static gc_status known_answers_run(gc_test_ctx *ctx) {
-    return run_shapes(ctx, 0, sizeof shapes / sizeof shapes[0]);
+    gc_status st = run_shapes(ctx, 0, sizeof shapes / sizeof shapes[0]);
+    return st ? st : run_host(ctx, 0);
 }
 
 /* The mutants run the first two shapes: the default one may give every MSM a power of two
  * of tasks, where the task tree has no unpaired task to drop. */
 static gc_status mutant_run(gc_test_ctx *ctx) {
     const int *m = gc_ctx_test(ctx)->param;
-    return run_shapes(ctx, *m, 2);
+    gc_status st = run_shapes(ctx, *m, 2);
+    return st || *m == 25 ? st : run_host(ctx, *m); /* the host has no task tree */
 }
 
 /* A plan refuses what it cannot run. */

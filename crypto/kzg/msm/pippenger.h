@@ -50,4 +50,12 @@ void kzg_pippenger_plan_free(kzg_pippenger_plan *p);
 gc_status kzg_pippenger_enqueue(const kzg_pippenger_kernels *k, const kzg_pippenger_plan *p, gc_buffer *points,
                                 gc_buffer *scalars, gc_buffer *out);
 
+/** The same sums on the host, for MSMs too small to fill a device: a job a (MSM, window)
+ *  on up to `threads` threads (the bucket method with pippenger.gc's signed digits, c
+ *  bits: 0 chooses by the longest MSM), then each MSM's windows by Horner's rule. mutant 20
+ *  or 21: the device's fault of that number, here (the suite's known answers catch both).
+ *  0, or -1 without memory. */
+int kzg_pippenger_host(const void *points, const uint32_t *scalars, const uint64_t *offsets, uint32_t n_msms,
+                       unsigned c, size_t threads, int mutant, void *out);
+
 #endif

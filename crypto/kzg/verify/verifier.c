@@ -83,8 +83,15 @@ void kzg_verifier_free(kzg_verifier *v) {
     memset(v, 0, sizeof *v);
 }
 
-/* The host's decoding: points shared out one at a time to up to DECODE_THREADS_MAX threads. */
-#define DECODE_THREADS_MAX 16
+/* The host's share of small calls (decoding, MSMs) runs on up to this many threads. */
+#define HOST_THREADS_MAX 16
+
+static size_t host_threads(void) {
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus < 1 ? 1 : cpus > HOST_THREADS_MAX ? HOST_THREADS_MAX : (size_t)cpus;
+}
+
+/* The host's decoding: points shared out one at a time. */
 /* Points a host thread decodes at most before the device is faster: a point is a square root
  * and a subgroup check, ~70-100 us on one core, while a launch decodes a point a work-item,
  * ~1.6 ms for any small batch (docs/results/kzg_api.md). */
@@ -108,7 +115,7 @@ static void *decode_worker(void *arg) {
 static void decode_on_host(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err,
                            size_t threads) {
     decode_job j = {enc, out, err, n, v->mutant != 22, 0};
-    pthread_t tid[DECODE_THREADS_MAX];
+    pthread_t tid[HOST_THREADS_MAX];
     size_t started = 0;
     while (started + 1 < threads && pthread_create(&tid[started], NULL, decode_worker, &j) == 0) started++;
     decode_worker(&j);
@@ -116,8 +123,7 @@ static void decode_on_host(const kzg_verifier *v, const uint8_t *enc, uint32_t n
 }
 
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t threads = cpus < 1 ? 1 : cpus > DECODE_THREADS_MAX ? DECODE_THREADS_MAX : (size_t)cpus;
+    size_t threads = host_threads();
     if (n / 2 < v->device_checks_min) { /* a call whose checks stay on the host: one thread */
         decode_on_host(v, enc, n, out, err, 1);
         return 0;
@@ -142,9 +148,16 @@ int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, g
     return ret;
 }
 
+/* Terms a host thread sums at most before the device is faster: a small MSM on the device
+ * is its launches and the chain of ~300 point operations of its finish (~3.7 ms at 321
+ * terms, docs/results/kzg_api.md), while a host core adds ~3 terms a microsecond. */
+#define MSM_HOST_TERMS_PER_THREAD 48u
+
 int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
                       size_t n_msms, gc_g1p *out) {
-    size_t n = offsets[n_msms];
+    size_t n = offsets[n_msms], threads = host_threads();
+    if (v->device_checks_min && n <= MSM_HOST_TERMS_PER_THREAD * threads) /* 0: tests ask for the device */
+        return kzg_pippenger_host(pts, scalars, offsets, (uint32_t)n_msms, 0, threads, v->mutant, out);
     gc_buffer *dp = NULL, *ds = NULL, *dout = NULL;
     kzg_pippenger_plan plan = {0};
     int ret = -1;

@@ -65,7 +65,9 @@ void kzg_verifier_free(kzg_verifier *v);
  *  device. 0, or -1 for a device error. */
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err);
 /** n_msms MSMs over offsets[0 .. n_msms] of pts and scalars (8 raw limbs each) in one
- *  pass, out[m] projective. 0, or -1 for a device error. */
+ *  pass, out[m] projective: on the host's threads for at most 48 terms a thread (up to 16),
+ *  else on the device (always there where v->device_checks_min is 0). 0, or -1 for a
+ *  device error or no memory. */
 int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
                       size_t n_msms, gc_g1p *out);
 /** n random scalars for combining checks, 32 bytes big-endian each, nonzero and < r (the top
