@@ -22,16 +22,11 @@ static void raw_limbs(uint32_t *out, const gc_fr *mont) {
 static void host_opening_pair(const kzg_verifier *v, gc_g1p *a, gc_g1p *b, const gc_g1a *c, const gc_g1a *pa,
                               const gc_fr *z, const gc_fr *y) {
     unsigned char dz[2 * GC_GLV_DIGITS], dy[2 * GC_GLV_DIGITS];
-    gc_g1p p[2][GC_GLV_ODD], twice, acc, t;
+    gc_g1p p[2][GC_GLV_ODD], acc, t;
     gc_glv_wnaf_digits(dz, z);
     gc_glv_wnaf_digits(dy, y);
-    gc_g1p_from_affine(&p[0][0], pa);
-    gc_g1p_dbl(&twice, &p[0][0]);
-    for (int j = 1; j < GC_GLV_ODD; j++) gc_g1p_add(&p[0][j], &p[0][j - 1], &twice);
-    for (int j = 0; j < GC_GLV_ODD; j++) {
-        gc_g1p_phi(&p[1][j], &p[0][j]);
-        gc_fp_neg(&p[1][j].y, &p[1][j].y); /* -phi */
-    }
+    gc_g1p_from_affine(&t, pa);
+    gc_g1p_glv_odd_table(p, &t);
     gc_g1p_inf(&acc);
     for (int i = GC_GLV_DIGITS - 1; i >= 0; i--) {
         if (!gc_g1p_is_inf(&acc)) gc_g1p_dbl(&acc, &acc);

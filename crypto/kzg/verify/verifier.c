@@ -22,6 +22,15 @@
 /* The most cells of one call, all batches together: the MSMs' offsets stay below 2^32. */
 #define KZG_VERIFY_MAX_CELLS (1u << 24)
 
+/* t[0][j] = -(2 j + 1) G and t[1][j] = -phi(t[0][j]): the host openings' GLV table for
+ * -[y] G (mutant 23, as the device's: +G). */
+static void neg_g_table(gc_g1p t[2][GC_GLV_ODD], int mutant) {
+    gc_g1p g;
+    gc_g1p_generator(&g);
+    if (mutant != 23) gc_g1p_neg(&g, &g);
+    gc_g1p_glv_odd_table(t, &g);
+}
+
 gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, const kzg_verifier_points *pts,
                                            int mutant) {
     memset(v, 0, sizeof *v);
@@ -36,15 +45,7 @@ gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, cons
     gc_bls_g2_lines_make(&v->lines_gen, &v->g2_gen);
     gc_bls_g2_lines_make(&v->lines_s, &v->g2_s);
     gc_bls_g2_lines_make(&v->lines_s64, &v->g2_s64);
-    gc_g1p twice;
-    gc_g1p_generator(&v->neg_g_odd[0][0]);
-    if (mutant != 23) gc_g1p_neg(&v->neg_g_odd[0][0], &v->neg_g_odd[0][0]); /* the device's mutant 23, here */
-    gc_g1p_dbl(&twice, &v->neg_g_odd[0][0]);
-    for (int j = 1; j < GC_GLV_ODD; j++) gc_g1p_add(&v->neg_g_odd[0][j], &v->neg_g_odd[0][j - 1], &twice);
-    for (int j = 0; j < GC_GLV_ODD; j++) {
-        gc_g1p_phi(&v->neg_g_odd[1][j], &v->neg_g_odd[0][j]);
-        gc_fp_neg(&v->neg_g_odd[1][j].y, &v->neg_g_odd[1][j].y);
-    }
+    neg_g_table(v->neg_g_odd, mutant);
     v->device_checks_min = KZG_VERIFY_DEVICE_CHECKS_MIN;
     v->mutant = mutant;
     char def[32];
@@ -91,10 +92,9 @@ static size_t host_threads(void) {
     return cpus < 1 ? 1 : cpus > HOST_THREADS_MAX ? HOST_THREADS_MAX : (size_t)cpus;
 }
 
-/* The host's decoding: points shared out one at a time. */
-/* Points a host thread decodes at most before the device is faster: a point is a square root
- * and a subgroup check, ~70-100 us on one core, while a launch decodes a point a work-item,
- * ~1.6 ms for any small batch (docs/results/kzg_api.md). */
+/* Points a host thread decodes at most (shared out one at a time) before the device is
+ * faster: a point is a square root and a subgroup check, ~70-100 us on one core, while a
+ * launch decodes a point a work-item, ~1.6 ms for any small batch (docs/results/kzg_api.md). */
 #define DECODE_HOST_PER_THREAD 12u
 
 typedef struct {
