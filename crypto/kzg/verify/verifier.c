@@ -93,9 +93,10 @@ static size_t host_threads(void) {
 }
 
 /* Points a host thread decodes at most (shared out one at a time) before the device is
- * faster: a point is a square root and a subgroup check, ~70-100 us on one core, while a
- * launch decodes a point a work-item, ~1.6 ms for any small batch (docs/results/kzg_api.md). */
-#define DECODE_HOST_PER_THREAD 12u
+ * faster: a point is a square root and a subgroup check, 66-140 us on one core (the build
+ * machine, the H200's host), while a launch decodes a point a work-item, ~1.6 ms for any
+ * small batch (docs/results/kzg_api.md). */
+#define DECODE_HOST_PER_THREAD 8u
 
 typedef struct {
     const uint8_t *enc;
@@ -124,8 +125,8 @@ static void decode_on_host(const kzg_verifier *v, const uint8_t *enc, uint32_t n
 
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
     size_t threads = host_threads();
-    if (n / 2 < v->device_checks_min) { /* a call whose checks stay on the host: one thread */
-        decode_on_host(v, enc, n, out, err, 1);
+    if (n / 2 < v->device_checks_min) { /* a call whose checks stay on the host: a point a thread */
+        decode_on_host(v, enc, n, out, err, n < threads ? n : threads);
         return 0;
     }
     if (v->device_checks_min && n <= DECODE_HOST_PER_THREAD * threads) { /* 0: tests ask for the device */

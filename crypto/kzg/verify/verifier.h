@@ -59,10 +59,10 @@ gc_kzg_ret kzg_verifier_create_from_points(kzg_verifier *v, gc_device *dev, cons
 void kzg_verifier_free(kzg_verifier *v);
 
 /** Decode n compressed G1 points: out[i] the point, err[i] GC_G1_OK or why encoding i is
- *  not a point of the subgroup; on the host (the same code as the kernel) where n / 2 is
- *  below v->device_checks_min (one thread) or n is at most 12 points a thread of the host's
- *  (up to 16), else on the device; v->device_checks_min = 0 sends every decoding to the
- *  device. 0, or -1 for a device error. */
+ *  not a point of the subgroup; on the host's threads (up to 16; the same code as the
+ *  kernel) where n / 2 is below v->device_checks_min or n is at most 8 points a thread,
+ *  else on the device; v->device_checks_min = 0 sends every decoding to the device. 0, or
+ *  -1 for a device error. */
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err);
 /** n_msms MSMs over offsets[0 .. n_msms] of pts and scalars (8 raw limbs each) in one
  *  pass, out[m] projective: on the host's threads for at most 48 terms a thread (up to 16),
