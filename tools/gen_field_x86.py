@@ -48,6 +48,10 @@ HEADER = """/* SPDX-License-Identifier: Apache-2.0 */
  * (field64.gc's) the lazy Fp2 product's p 2^384. */
 #ifndef GC_BLS_FIELD_X86_GC
 #define GC_BLS_FIELD_X86_GC
+/* Host x86-64 with GCC's inline asm only: a device compiler sees nothing here (the tests
+ * compile every embedded source alone, this one included). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDACC__) && !defined(__OPENCL_VERSION__) && \\
+    !defined(__OPENCL_C_VERSION__)
 
 #if defined(GC_FAULT)
 #define GC_X86_FAULT GC_FAULT
@@ -83,6 +87,7 @@ __attribute__((constructor)) static void gc_x86_adx_probe(void) {
 """
 
 FOOTER = """
+#endif
 #endif /* GC_BLS_FIELD_X86_GC */
 """
 
