@@ -105,7 +105,20 @@ def operands(written, read, regs):
     volatile: its outputs are scratch, which would let the compiler drop it)."""
     outs = [f'[{r}] "=&r"({r})' for r in regs]
     ins = [f'[{n}] "r"({n})' for n in [w[0] for w in written] + list(read)]
-    return ", ".join(outs), ", ".join(ins)
+    return wrap(outs), wrap(ins)
+
+
+def wrap(items, width=100):
+    """items joined by ", ", a new line of the operand list before passing width."""
+    lines, line = [], ""
+    for it in items:
+        if line and len(line) + 2 + len(it) > width - 10:
+            lines.append(line + ",")
+            line = it
+        else:
+            line = f"{line}, {it}" if line else it
+    lines.append(line)
+    return "\n          ".join(lines)
 
 
 class Asm:
