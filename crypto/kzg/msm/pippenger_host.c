@@ -5,13 +5,11 @@
  * than a few host cores take for the whole sum. */
 #include "crypto/kzg/msm/pippenger.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "crypto/kzg/kzg_threads.h"
 #include "crypto/kzg/msm/pippenger.gc"
-
-#define HOST_THREADS_MAX 16
 #define HOST_MAX_C 8u /* 128 buckets a job, on the job's stack */
 
 typedef struct {
@@ -75,16 +73,6 @@ static void *finish_worker(void *arg) {
     return NULL;
 }
 
-/* fn on min(threads, jobs) threads, this one among them */
-static void run_on(void *(*fn)(void *), host_msm *j, size_t threads, size_t jobs) {
-    pthread_t tid[HOST_THREADS_MAX];
-    size_t want = threads < jobs ? threads : jobs, started = 0;
-    if (want > HOST_THREADS_MAX) want = HOST_THREADS_MAX;
-    while (started + 1 < want && pthread_create(&tid[started], NULL, fn, j) == 0) started++;
-    fn(j);
-    for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
-}
-
 /* The window for the longest MSM's n terms: about log2(n) - 2 bits (a window's bucket sums
  * cost 2^c additions against its n), within 3 .. HOST_MAX_C. */
 static unsigned host_window(uint64_t n) {
@@ -104,8 +92,9 @@ int kzg_pippenger_host(const void *points, const uint32_t *scalars, const uint64
     host_msm j = {points, scalars, offsets, n_msms, c, (256u + c - 1u) / c, mutant, NULL, out, 0, 0};
     j.partials = malloc((size_t)n_msms * j.n_windows * sizeof *j.partials);
     if (!j.partials) return -1;
-    run_on(windows_worker, &j, threads ? threads : 1, (size_t)n_msms * j.n_windows);
-    run_on(finish_worker, &j, threads ? threads : 1, n_msms);
+    size_t windows = (size_t)n_msms * j.n_windows;
+    kzg_run_threads(windows_worker, &j, threads < windows ? threads : windows);
+    kzg_run_threads(finish_worker, &j, threads < n_msms ? threads : n_msms);
     free(j.partials);
     return 0;
 }

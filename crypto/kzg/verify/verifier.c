@@ -3,7 +3,6 @@
  * verify_cell_kzg_proof_batch on a device (verifier.h). */
 #include "crypto/kzg/verify/verifier.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "common/clock.h"
 
 #include "crypto/bls12_381/pairing.gc"
+#include "crypto/kzg/kzg_threads.h"
 #include "crypto/kzg/verify/cell_batch.h"
 #include "crypto/kzg/verify/g1_decode.gc"
 #include "crypto/kzg/verify/challenge.h"
@@ -84,14 +84,6 @@ void kzg_verifier_free(kzg_verifier *v) {
     memset(v, 0, sizeof *v);
 }
 
-/* The host's share of small calls (decoding, MSMs) runs on up to this many threads. */
-#define HOST_THREADS_MAX 16
-
-static size_t host_threads(void) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus < 1 ? 1 : cpus > HOST_THREADS_MAX ? HOST_THREADS_MAX : (size_t)cpus;
-}
-
 /* Points a host thread decodes at most (shared out one at a time) before the device is
  * faster: a point is a square root and a subgroup check, 66-140 us on one core (the build
  * machine, the H200's host), while a launch decodes a point a work-item, ~1.6 ms for any
@@ -116,15 +108,11 @@ static void *decode_worker(void *arg) {
 static void decode_on_host(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err,
                            size_t threads) {
     decode_job j = {enc, out, err, n, v->mutant != 22, 0};
-    pthread_t tid[HOST_THREADS_MAX];
-    size_t started = 0;
-    while (started + 1 < threads && pthread_create(&tid[started], NULL, decode_worker, &j) == 0) started++;
-    decode_worker(&j);
-    for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
+    kzg_run_threads(decode_worker, &j, threads);
 }
 
 int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, gc_g1a *out, uint32_t *err) {
-    size_t threads = host_threads();
+    size_t threads = kzg_host_threads();
     if (n / 2 < v->device_checks_min) { /* a call whose checks stay on the host: a point a thread */
         decode_on_host(v, enc, n, out, err, n < threads ? n : threads);
         return 0;
@@ -156,7 +144,7 @@ int kzg_verifier_decode(const kzg_verifier *v, const uint8_t *enc, uint32_t n, g
 
 int kzg_verifier_msms(const kzg_verifier *v, const gc_g1a *pts, const uint32_t *scalars, const uint64_t *offsets,
                       size_t n_msms, gc_g1p *out) {
-    size_t n = offsets[n_msms], threads = host_threads();
+    size_t n = offsets[n_msms], threads = kzg_host_threads();
     if (v->device_checks_min && n <= MSM_HOST_TERMS_PER_THREAD * threads) /* 0: tests ask for the device */
         return kzg_pippenger_host(pts, scalars, offsets, (uint32_t)n_msms, 0, threads, v->mutant, out);
     gc_buffer *dp = NULL, *ds = NULL, *dout = NULL;
@@ -299,8 +287,6 @@ typedef struct {
     atomic_size_t next;
 } scalars_job;
 
-#define SCALAR_THREADS_MAX 16
-
 static void *scalars_worker(void *arg) {
     scalars_job *j = arg;
     for (size_t b; (b = atomic_fetch_add(&j->next, 1)) < j->nb;) {
@@ -320,14 +306,8 @@ static void *scalars_worker(void *arg) {
 static void batch_scalars(const verify_work *w, gc_kzg_ret *status, const kzg_cell_batch *batches, size_t nb,
                           const size_t *slot) {
     scalars_job j = {w, status, batches, slot, nb, 0};
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t threads = nb < (size_t)(cpus > 0 ? cpus : 1) ? nb : (size_t)(cpus > 0 ? cpus : 1);
-    if (threads > SCALAR_THREADS_MAX) threads = SCALAR_THREADS_MAX;
-    pthread_t tid[SCALAR_THREADS_MAX];
-    size_t started = 0;
-    while (started + 1 < threads && pthread_create(&tid[started], NULL, scalars_worker, &j) == 0) started++;
-    scalars_worker(&j);
-    for (size_t i = 0; i < started; i++) pthread_join(tid[i], NULL);
+    size_t threads = kzg_host_threads();
+    kzg_run_threads(scalars_worker, &j, nb < threads ? nb : threads);
 }
 
 int kzg_verifier_random_scales(uint8_t *be, size_t n) {
