@@ -2,16 +2,16 @@
 /* eip4844.c — gc_kzg_compute_kzg_proof and gc_kzg_compute_blob_kzg_proof: EIP-4844 proofs
  * for batches of blobs, c-kzg-4844's answers (eip4844.gc has the arithmetic; the
  * quotient's commitment is the pipeline's inverse transform and commitment MSM, the
- * Lagrange-form commitment c-kzg makes, in monomial form). The host checks z and the
- * commitments and computes the Fiat-Shamir challenges; the device checks the blobs'
- * elements. Outputs reach the caller only once every pass succeeded, and only for
+ * Lagrange-form commitment c-kzg makes, in monomial form). The host checks z; the
+ * commitments and the Fiat-Shamir challenges are checked and computed on the way to the
+ * device (intake.c); the device checks the blobs' elements. Outputs reach the caller only once every pass succeeded, and only for
  * accepted blobs. */
 #include "crypto/kzg/eip4844/eip4844.h"
+#include "common/clock.h"
 #include "crypto/kzg/kzg_internal.h"
 #include "crypto/kzg/kzg_launch.h"
-#include "crypto/bls12_381/subgroup.gc"
-#include "device/sha256.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,11 +32,14 @@ struct kzg_eip4844 {
     uint32_t *hit_host, *bad_host;
     uint8_t *staging; /* the call's proofs and ys before they are published */
     size_t staging_bytes;
+    gc_buffer *in_buf; /* page-locked staging of a pass's blobs (a GPU's; NULL elsewhere) */
+    uint8_t *in_staging;
+    size_t in_blobs; /* what in_buf holds */
 };
 
 void kzg_eip4844_free(kzg_eip4844 *e) {
     if (!e) return;
-    gc_buffer *bufs[] = {e->roots, e->inv_n, e->zs, e->hit, e->sums, e->ys};
+    gc_buffer *bufs[] = {e->roots, e->inv_n, e->zs, e->hit, e->sums, e->ys, e->in_buf};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) gc_buffer_free(bufs[i]);
     for (int i = 0; i < E4_COUNT; i++)
         if (e->k[i]) gc_kernel_free(e->k[i]);
@@ -106,6 +109,21 @@ static gc_kzg_ret launch(gc_kzg_ctx *c, kzg_eip4844 *e, e4_id id, size_t items, 
     return st ? kzg_device_error(c, st, e4_names[id]) : GC_KZG_OK;
 }
 
+/* Page-locked staging for a pass of n blobs, grown and never shrunk (128 KiB a blob: a
+ * call's largest pass). Only where the device maps host memory does it pay (kzg_batch.c);
+ * elsewhere, or where it cannot be had, the transfers read the caller's blobs. */
+static uint8_t *in_staging(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n) {
+    const gc_device_info *di = gc_device_get_info(c->dev);
+    if (e->in_blobs >= n || !di->is_gpu || !di->caps.host_mapped_memory) return e->in_staging;
+    gc_buffer_free(e->in_buf);
+    e->in_buf = NULL, e->in_staging = NULL, e->in_blobs = 0;
+    if (gc_buffer_alloc(c->dev, n * GC_KZG_BYTES_PER_BLOB, GC_MEM_HOST_MAPPED, &e->in_buf) == GC_OK) {
+        e->in_staging = gc_buffer_host_ptr(e->in_buf);
+        e->in_blobs = n;
+    }
+    return e->in_staging;
+}
+
 /* The pass's proofs: bb.blobs uploaded, zs written; y to e->ys, and unless y_only the
  * proofs to bb.commit_bytes. */
 static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n, int y_only) {
@@ -134,33 +152,46 @@ static gc_kzg_ret queue_proofs(gc_kzg_ctx *c, kzg_eip4844 *e, size_t n, int y_on
 
 typedef struct {
     const uint8_t *blobs;
-    const gc_fr *z;   /* per blob of the call */
+    const uint8_t *commitments; /* NULL: z given; else z is each blob's challenge */
+    int validate;     /* the commitments checked here (else bad[] has them) */
+    gc_fr *z;         /* per blob of the call */
     uint32_t *bad;    /* per blob: 1 rejected */
     uint8_t *proofs, *ys; /* staging (ys NULL: not wanted) */
     gc_fr *y_only;    /* not NULL: only y, to here (Montgomery), no proofs */
+    double ms[3];     /* GC_KZG_TRACE: copies in, kernels and copies out, the host after */
 } e4_call;
 
-static gc_kzg_ret run_pass(gc_kzg_ctx *c, kzg_eip4844 *e, const e4_call *k, size_t first, size_t n) {
+static gc_kzg_ret run_pass(gc_kzg_ctx *c, kzg_eip4844 *e, e4_call *k, size_t first, size_t n) {
     gc_status st;
     gc_kzg_ret ret;
+    double t0 = gc_clock_ms();
     if ((ret = kzg_use_queue(c, 0))) return ret;
+    kzg_blob_intake in = {k->blobs + first * GC_KZG_BYTES_PER_BLOB,
+                          k->commitments ? k->commitments + first * GC_KZG_BYTES_PER_COMMITMENT : NULL,
+                          e->domain, k->validate, k->z + first, k->bad + first};
+    if ((ret = kzg_eip4844_intake(c, c->batch.bb.blobs, in_staging(c, e, n), &in, n))) return ret;
+    /* both stay unchanged until the pass's blocking reads (hit_host is all 0) */
     memcpy(e->zs_host, k->z + first, n * sizeof(gc_fr));
-    if ((st = gc_buffer_write(c->batch.bb.blobs, 0, k->blobs + first * GC_KZG_BYTES_PER_BLOB, n * GC_KZG_BYTES_PER_BLOB)) ||
-        (st = gc_buffer_write(e->zs, 0, e->zs_host, n * sizeof(gc_fr))) ||
-        (st = gc_buffer_write(e->hit, 0, e->hit_host, n * sizeof(uint32_t)))) /* hit_host stays 0 */
-        return kzg_device_error(c, st, "copying blobs");
+    if ((st = gc_buffer_write_async(e->zs, 0, e->zs_host, n * sizeof(gc_fr))) ||
+        (st = gc_buffer_write_async(e->hit, 0, e->hit_host, n * sizeof(uint32_t))))
+        return kzg_device_error(c, st, "copying challenges");
+    double t1 = gc_clock_ms();
     if ((ret = queue_proofs(c, e, n, k->y_only != NULL))) return ret;
     if ((!k->y_only && (st = gc_buffer_read(c->batch.bb.commit_bytes, 0, k->proofs + first * GC_KZG_BYTES_PER_PROOF,
                                             n * GC_KZG_BYTES_PER_PROOF))) ||
         (st = gc_buffer_read(e->ys, 0, e->ys_host, n * sizeof(gc_fr))) ||
         (st = gc_buffer_read(c->batch.bb.bad, 0, e->bad_host, n * sizeof(uint32_t))))
         return kzg_device_error(c, st, "reading results");
+    double t2 = gc_clock_ms();
     kzg_flags_of_pass(c, e->bad_host, n);
     for (size_t i = 0; i < n; i++) {
         k->bad[first + i] |= e->bad_host[i];
         if (k->y_only) k->y_only[first + i] = e->ys_host[i];
         else if (k->ys) gc_fr_to_bytes(k->ys + (first + i) * GC_FR_BYTES, &e->ys_host[i]);
     }
+    k->ms[0] += t1 - t0;
+    k->ms[1] += t2 - t1;
+    k->ms[2] += gc_clock_ms() - t2;
     return GC_KZG_OK;
 }
 
@@ -186,11 +217,11 @@ gc_kzg_ret kzg_eip4844_set_domain(gc_kzg_ctx *c, const char domain[16]) {
     return ret;
 }
 
-gc_kzg_ret kzg_eip4844_evaluate(gc_kzg_ctx *c, gc_fr *ys, uint32_t *bad, const uint8_t *blobs, const gc_fr *zs,
-                                size_t n) {
+gc_kzg_ret kzg_eip4844_challenges_and_evaluate(gc_kzg_ctx *c, gc_fr *z, gc_fr *ys, uint32_t *bad, const uint8_t *blobs,
+                                               const uint8_t *commitments, size_t n) {
     kzg_eip4844 *e;
     gc_kzg_ret ret = e4_of(c, &e);
-    e4_call k = {blobs, zs, bad, NULL, NULL, ys};
+    e4_call k = {blobs, commitments, 0, z, bad, NULL, NULL, ys, {0}};
     for (size_t first = 0; first < n && !ret; first += e->pass_max)
         ret = run_pass(c, e, &k, first, n - first < e->pass_max ? n - first : e->pass_max);
     return ret;
@@ -214,6 +245,13 @@ static gc_kzg_ret run_call(gc_kzg_ctx *c, e4_call *k, uint8_t *proofs, uint8_t *
     return GC_KZG_OK;
 }
 
+/* GC_KZG_TRACE: where a call's time went (docs/kzg.md) */
+static void trace(const char *call, size_t n, const e4_call *k) {
+    if (getenv("GC_KZG_TRACE"))
+        fprintf(stderr, "gc_kzg %s: %zu blobs: blobs in (and challenges) %.2f ms, kernels and copies out %.2f ms, "
+                        "host after %.2f ms\n", call, n, k->ms[0], k->ms[1], k->ms[2]);
+}
+
 static int call_args_ok(const gc_kzg_ctx *ctx, const void *proofs, const void *blobs, const void *per_blob, size_t n) {
     return ctx && proofs && blobs && per_blob && n && n <= SIZE_MAX / GC_KZG_BYTES_PER_BLOB / 4;
 }
@@ -232,81 +270,13 @@ gc_kzg_ret gc_kzg_compute_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, uint8_t *y
             bad[b] = !gc_fr_from_bytes(&z[b], zs + b * GC_FR_BYTES);
             if (bad[b]) gc_fr_zero(&z[b]);
         }
-        e4_call k = {blobs, z, bad, NULL, NULL, NULL};
+        e4_call k = {blobs, NULL, 0, z, bad, NULL, NULL, NULL, {0}};
         ret = run_call(ctx, &k, proofs, ys, n, status);
+        trace("compute_kzg_proof", n, &k);
     }
     free(z);
     free(bad);
     return ret;
-}
-
-/* The challenge of c-kzg's compute_challenge: SHA-256 of "FSBLOBVERIFY_V1_", the degree
- * 4096 as 16 bytes big-endian, the blob and the commitment's 48 bytes (a valid encoding
- * is its own canonical form), as an integer mod r. */
-void kzg_eip4844_challenge(gc_fr *z, const char domain[16], const uint8_t *blob, const uint8_t *commitment) {
-    uint8_t degree[16] = {0}, d[32], half[32] = {0};
-    degree[14] = (uint8_t)(GC_KZG_FIELD_ELEMENTS_PER_BLOB >> 8);
-    degree[15] = (uint8_t)GC_KZG_FIELD_ELEMENTS_PER_BLOB;
-    gc_sha256 s;
-    gc_sha256_init(&s);
-    gc_sha256_update(&s, domain, 16);
-    gc_sha256_update(&s, degree, sizeof degree);
-    gc_sha256_update(&s, blob, GC_KZG_BYTES_PER_BLOB);
-    gc_sha256_update(&s, commitment, GC_KZG_BYTES_PER_COMMITMENT);
-    gc_sha256_final(&s, d);
-    gc_fr hi, lo, shift;
-    memcpy(half + 16, d, 16);
-    gc_fr_from_bytes(&hi, half); /* < 2^128 < r */
-    memcpy(half + 16, d + 16, 16);
-    gc_fr_from_bytes(&lo, half);
-    gc_fr_from_u64(&shift, 1);
-    for (int i = 0; i < 128; i++) gc_fr_dbl(&shift, &shift);
-    gc_fr_mul(&hi, &hi, &shift);
-    gc_fr_add(z, &hi, &lo);
-}
-
-typedef struct {
-    const uint8_t *blobs, *commitments;
-    const char *domain;
-    gc_fr *z;
-    uint32_t *bad;
-    int validate; /* 0: the commitments were decoded already, bad[] says which failed */
-} challenge_job;
-
-/* c-kzg's bytes_to_kzg_commitment (a valid compressed G1 point in the subgroup, the
- * identity included), then the challenge. */
-static void challenge_range(void *arg, size_t lo, size_t hi) {
-    const challenge_job *j = arg;
-    for (size_t b = lo; b < hi; b++) {
-        const uint8_t *cm = j->commitments + b * GC_KZG_BYTES_PER_COMMITMENT;
-        int ok = !j->bad[b];
-        if (j->validate) {
-            gc_g1a a;
-            gc_g1p p;
-            ok = gc_g1a_decompress(&a, cm, 0) == GC_G1_OK;
-            if (ok) {
-                gc_g1p_from_affine(&p, &a);
-                ok = gc_g1p_in_subgroup_endo(&p);
-            }
-            j->bad[b] = !ok;
-        }
-        if (ok) kzg_eip4844_challenge(&j->z[b], j->domain, j->blobs + b * GC_KZG_BYTES_PER_BLOB, cm);
-        else gc_fr_zero(&j->z[b]);
-    }
-}
-
-static void challenges(gc_kzg_ctx *c, const challenge_job *j, size_t n) {
-    kzg_parallel_ranges(c->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, challenge_range, (void *)j);
-}
-
-gc_kzg_ret kzg_eip4844_challenges_of_decoded(gc_kzg_ctx *c, gc_fr *z, const uint32_t *bad, const uint8_t *blobs,
-                                             const uint8_t *commitments, size_t n) {
-    kzg_eip4844 *e;
-    gc_kzg_ret ret = e4_of(c, &e);
-    if (ret) return ret;
-    challenge_job j = {blobs, commitments, e->domain, z, (uint32_t *)bad, 0};
-    challenges(c, &j, n);
-    return GC_KZG_OK;
 }
 
 gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const uint8_t *blobs,
@@ -319,10 +289,9 @@ gc_kzg_ret gc_kzg_compute_blob_kzg_proof(gc_kzg_ctx *ctx, uint8_t *proofs, const
     uint32_t *bad = calloc(n, sizeof *bad);
     ret = GC_KZG_MALLOC;
     if (z && bad) {
-        challenge_job j = {blobs, commitments, e->domain, z, bad, 1};
-        challenges(ctx, &j, n);
-        e4_call k = {blobs, z, bad, NULL, NULL, NULL};
+        e4_call k = {blobs, commitments, 1, z, bad, NULL, NULL, NULL, {0}};
         ret = run_call(ctx, &k, proofs, NULL, n, status);
+        trace("compute_blob_kzg_proof", n, &k);
     }
     free(z);
     free(bad);

@@ -50,8 +50,7 @@ static gc_kzg_ret decode_pairs(gc_kzg_ctx *c, const kzg_verifier *v, e4v_work *w
 /* Each blob's challenge z (where its commitment decoded) and y = p(z); bad[i] also for a
  * blob with an element >= r. */
 static gc_kzg_ret blob_openings(gc_kzg_ctx *c, e4v_work *w, const uint8_t *blobs, const uint8_t *commitments, size_t n) {
-    gc_kzg_ret r = kzg_eip4844_challenges_of_decoded(c, w->z, w->bad, blobs, commitments, n);
-    return r ? r : kzg_eip4844_evaluate(c, w->y, w->bad, blobs, w->z, n);
+    return kzg_eip4844_challenges_and_evaluate(c, w->z, w->y, w->bad, blobs, commitments, n);
 }
 
 /* status[i] from bad[i]; the first refused item named in the context's message. */
