@@ -218,6 +218,7 @@ typedef struct {
      * put back if the call then fails; kept and grown as staging */
     uint8_t *cells_backup;
     size_t cells_backup_bytes;
+    double in_ms, cells_ms; /* GC_KZG_TRACE: a call's blobs in, its cells early to the caller */
     /* fault injection for the suite (fk20.pool.two_contexts): nonzero makes each pass fail
      * where it would read its proofs back, as a device failure there does (GC_KZG_DEVICE),
      * after its cells went to the caller; fail_blobs_in where it would take its blobs in,

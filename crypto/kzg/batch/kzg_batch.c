@@ -4,7 +4,9 @@
  * into host staging (the context's, reused between calls); the caller's buffers are written only once every pass succeeded,
  * and only for the blobs that were accepted. */
 #include "crypto/kzg/kzg_internal.h"
+#include "common/clock.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,6 +232,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
         gc_set_last_error("injected by the suite (fail_blobs_in)");
         return kzg_device_error(c, GC_ERR_DRIVER, "copying blobs");
     }
+    double t_in = gc_clock_ms();
     if (mapped) {
         blob_copy bc = {staging_in, blobs + first * GC_KZG_BYTES_PER_BLOB, GC_KZG_BYTES_PER_BLOB};
         kzg_parallel_ranges(c->batch.copiers, n, n * GC_KZG_BYTES_PER_BLOB, copy_blob_range, &bc);
@@ -237,6 +240,7 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
     } else if (!(ret = upload_blobs(c, blobs + first * GC_KZG_BYTES_PER_BLOB, n, staging_in))) {
         ret = kzg_stage_blob_to_poly(c, n);
     }
+    c->batch.in_ms += gc_clock_ms() - t_in;
     if (ret) return ret;
     if (!flags_last && (ret = read_flags(c, bad + first, n))) return ret;
     int beside_msm = (want->cells && cells_early) || (want->commitments && early);
@@ -276,7 +280,9 @@ static gc_kzg_ret pass_steps(gc_kzg_ctx *c, const uint8_t *blobs, size_t first, 
      * reading) implies side_reads, so the flags are known here: read after the polynomial
      * or just now on queue 1 */
     if (cells_ahead) {
+        double t = gc_clock_ms();
         cells_to_caller(c, want, staging, n, bad, 0);
+        c->batch.cells_ms += gc_clock_ms() - t;
         *cells_done = 1;
     }
     if (want->proofs && c->batch.fail_proofs_read) {
@@ -321,6 +327,14 @@ static void publish_range(void *arg, size_t lo, size_t hi) {
     }
 }
 
+/* GC_KZG_TRACE: where a call's time went (docs/kzg.md): its passes (of which the blobs'
+ * way in, and the cells' early copy to the caller), then the results to the caller. */
+static void trace(const gc_kzg_ctx *c, size_t n, double passes_ms, double publish_ms) {
+    if (getenv("GC_KZG_TRACE"))
+        fprintf(stderr, "gc_kzg batch: %zu blobs: passes %.2f ms (blobs in %.2f, cells to the caller %.2f), "
+                        "results to the caller %.2f ms\n", n, passes_ms, c->batch.in_ms, c->batch.cells_ms, publish_ms);
+}
+
 static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const kzg_outputs *want,
                             gc_kzg_ret *status) {
     if (!c || !blobs || n == 0) return GC_KZG_BADARGS;
@@ -341,6 +355,8 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
     int cells_ahead = n <= c->info.max_batch && want->cells && want->proofs && c->batch.two_queues &&
                       cells_backup_ready(c, n * sizes[0]);
     int cells_done = 0;
+    double t0 = gc_clock_ms();
+    c->batch.in_ms = c->batch.cells_ms = 0;
     for (size_t first = 0; first < n; first += c->info.max_batch) {
         size_t pass = n - first < c->info.max_batch ? n - first : c->info.max_batch;
         if ((ret = run_pass(c, blobs, first, pass, want, &staging, staging_in, bad, cells_ahead, &cells_done))) {
@@ -356,9 +372,11 @@ static gc_kzg_ret run_batch(gc_kzg_ctx *c, const uint8_t *blobs, size_t n, const
         out_bytes -= n * sizes[0];
         sizes[0] = 0;
     }
+    double t1 = gc_clock_ms();
     publish_job job = {want, &staging, sizes, bad};
     kzg_parallel_ranges(c->batch.copiers, n, out_bytes, publish_range, &job);
     ret = GC_KZG_OK;
+    trace(c, n, t1 - t0, gc_clock_ms() - t1);
 out:
     free(bad);
     return ret;
