@@ -56,6 +56,8 @@ typedef struct {
     batch_queue free_q, compute_q, write_q;
     int input_done, compute_done, failed, pipeline, sync_made;
     pthread_t compute_thread, write_thread;
+    pthread_t populate_thread; /* cells_batches.c */
+    int populating;
     /* the output records of a group, formatted at once on n_format_threads threads */
     char **slots;
     size_t *slot_lens, n_slots, slot_size, n_format_threads;
