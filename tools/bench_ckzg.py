@@ -69,7 +69,9 @@ def make_blob(seed):
 
 def default_setup_path():
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, "..", "..", "shared", "data", "trusted_setup.txt"))
+    shared = os.path.normpath(os.path.join(here, "..", "..", "shared", "data", "trusted_setup.txt"))
+    # the project's own copy of the ceremony's file where the checkout has no ../shared beside it
+    return shared if os.path.exists(shared) else os.path.join(here, "..", "crypto", "kzg", "trusted_setup.txt")
 
 
 def cpu_model():
