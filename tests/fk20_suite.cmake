@@ -65,7 +65,7 @@ set_tests_properties(fk20_msm_parts1 fk20_msm_parts3 PROPERTIES TIMEOUT 1200 LAB
 # The comb by batched affine additions (msm_comb_affine, --param fk20.msm_affine=1; by
 # default only passes of 64 to 255 blobs on a GPU take it, too many for PoCL here, where
 # the benchmarks check every blob against ckzg's answers before timing): 16 terms a
-# work-item, at 6 teeth three groups of columns (16, 16, 11), at one row and two, and the
+# work-item, at 6 teeth three groups of columns (20, 20, 3), at one row and two, and the
 # dropped-term mutant caught through it.
 add_test(NAME fk20_msm_affine
          COMMAND ${GC_FK20_EXPECT} 0 fk20.L64.msm.row1=PASS fk20.L64.msm.rows=PASS mutant_fk20.dropped_msm_term=CAUGHT
